@@ -1,0 +1,31 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { route } from './actions/router';
+import { properties } from './actions/versionDescription';
+import * as loadOptions from './methods/loadOptions';
+
+export class MediaGeneration implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Media Generation',
+		name: 'mediaGeneration',
+		icon: { light: 'file:../../icons/mediaGeneration.svg', dark: 'file:../../icons/mediaGeneration.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description:
+			'Generate podcasts and other audio, images and videos; upload reference media; read the model catalogues',
+		defaults: { name: 'Media Generation' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'mediaGenerationApi', required: true }],
+		properties,
+	};
+
+	methods = { loadOptions };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await route.call(this);
+	}
+}

@@ -1,0 +1,52 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+/** Fields shared by many operations. */
+
+export function jobIdField(kind: 'image' | 'video' | 'podcast'): INodeProperties {
+	const from = { image: 'Image > Generate', video: 'Video > Generate', podcast: 'a Podcast operation' }[kind];
+	return {
+		displayName: 'Job ID',
+		name: 'jobId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 3fa85f64-5717-4562-b3fc-2c963f66afa6',
+		description: `The job_id returned by ${from} (with Wait for Completion off, or from an earlier run)`,
+	};
+}
+
+/** Model picker loaded from a model listing. */
+export function modelField(kind: 'image' | 'video', extra: Partial<INodeProperties> = {}): INodeProperties {
+	return {
+		displayName: 'Model Name or ID',
+		name: 'model',
+		type: 'options',
+		required: true,
+		default: '',
+		typeOptions: {
+			loadOptionsMethod: kind === 'image' ? 'getImageModels' : 'getVideoModels',
+			...(kind === 'video' ? { loadOptionsDependsOn: ['mode'] } : {}),
+		},
+		description:
+			'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>. The list comes live from the service and shows only models that fit.',
+		...extra,
+	};
+}
+
+/** A value that follows the chosen model (resolution, aspect ratio, duration); empty = the model's default. */
+export function modelDependentField(
+	displayName: string,
+	name: string,
+	loadOptionsMethod: string,
+	description: string,
+	type: 'options' = 'options',
+): INodeProperties {
+	return {
+		displayName,
+		name,
+		type,
+		default: '',
+		typeOptions: { loadOptionsMethod, loadOptionsDependsOn: ['model'] },
+		description: `${description} Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>. Leave empty for the model's default.`,
+	};
+}

@@ -1,0 +1,27 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { apiRequest } from '../transport/request';
+import { jobIdField } from './descriptions';
+import { describeJob, JOB_PATH, type JobKind } from './jobs';
+
+/** A Get operation for one job kind: reads the job once and outputs its JSON (fresh links included). */
+export function getJobOperation(kind: JobKind) {
+	const description: INodeProperties[] = [
+		{ ...jobIdField(kind), displayOptions: { show: { resource: [kind], operation: ['get'] } } },
+	];
+
+	async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+		const jobId = String(this.getNodeParameter('jobId', itemIndex, '')).trim();
+		if (!jobId) {
+			throw new NodeOperationError(this.getNode(), 'Job ID is empty: give the job_id of an earlier job', {
+				itemIndex,
+			});
+		}
+		const fetchedAt = Date.now();
+		const body = await apiRequest<IDataObject>(this, { method: 'GET', path: JOB_PATH[kind](jobId), itemIndex });
+		return [{ json: describeJob(kind, jobId, body, fetchedAt) }];
+	}
+
+	return { description, execute };
+}

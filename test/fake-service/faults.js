@@ -1,0 +1,37 @@
+'use strict';
+/**
+ * Faults a test switches on for the next matching requests.
+ *   route: 'POST /image', 'GET /video/:id', 'FILE' (result downloads), or '*'
+ *   kind:  'status'       answer `status` (and `body`, `retryAfter`) without handling the request
+ *          'status-after' handle the request (a job may be created), then answer `status`
+ *          'drop'         close the connection without an answer, before handling
+ *          'drop-after'   handle the request, then close the connection without an answer
+ *          'slow'         wait `delayMs` before handling
+ *          'truncate'     (FILE) send the full Content-Length but only half the bytes
+ *          'expired'      (FILE) answer 403 as an expired link does
+ *          'job-fail'     (create routes) the job created ends failed
+ *          'job-never'    (create routes) the job created never finishes
+ *   times: how many matching requests it applies to (default 1; Infinity for all)
+ * Faults apply one at a time, in the order they were added.
+ */
+class Faults {
+	constructor() {
+		this.list = [];
+	}
+	add(fault) {
+		this.list.push({ times: 1, ...fault });
+	}
+	clear() {
+		this.list = [];
+	}
+	/** Takes the first fault, in the order added, that applies to this request, counting it down. */
+	take(route) {
+		const f = this.list.find((x) => x.times > 0 && (x.route === route || x.route === '*'));
+		if (!f) return [];
+		f.times--;
+		this.list = this.list.filter((x) => x.times > 0);
+		return [f];
+	}
+}
+
+module.exports = { Faults };

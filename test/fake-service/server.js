@@ -1,0 +1,208 @@
+'use strict';
+/**
+ * A faithful fake of the media-generation service (spec: shared/spec/media-generation-service.md).
+ * The API listens on 127.0.0.1; result files are served from a second origin (127.0.0.2 where the
+ * machine allows it), so that tests can see that the API key never travels there.
+ */
+const http = require('node:http');
+const { ServiceState } = require('./state');
+const { Links } = require('./links');
+const { Faults } = require('./faults');
+const { HttpError } = require('./errors');
+const { readJson, readMultipart } = require('./body');
+const images = require('./images');
+const videos = require('./videos');
+const podcasts = require('./podcasts');
+const uploads = require('./uploads');
+
+const UUIDISH = '([^/]+)';
+const ROUTES = [
+	['GET', '/image/models', 'GET /image/models', (svc) => images.listModels(svc)],
+	['POST', '/image/upload', 'POST /image/upload', async (svc, a, req) => {
+		const parts = await readMultipart(req, uploads.LIMITS.image, 'Image uploads may be at most 20 MB.');
+		if (parts.image && parts.image.data.length > uploads.LIMITS.image) throw new HttpError(413, 'Image uploads may be at most 20 MB.');
+		return uploads.uploadImage(svc, a, parts.image);
+	}],
+	['POST', '/image', 'POST /image', async (svc, a, req) => images.create(svc, a, await readJson(req))],
+	['GET', `/image/${UUIDISH}`, 'GET /image/:id', (svc, a, _req, m) => images.get(svc, a, m[1])],
+	['GET', '/video/models', 'GET /video/models', (svc) => videos.listModels(svc)],
+	['POST', '/video/upload', 'POST /video/upload', async (svc, a, req) => {
+		const parts = await readMultipart(req, uploads.LIMITS.video, 'Video uploads may be at most 100 MB.');
+		if (parts.video && parts.video.data.length > uploads.LIMITS.video) throw new HttpError(413, 'Video uploads may be at most 100 MB.');
+		return uploads.uploadVideo(svc, a, parts.video);
+	}],
+	['POST', '/video', 'POST /video', async (svc, a, req) => videos.create(svc, a, await readJson(req))],
+	['GET', `/video/${UUIDISH}`, 'GET /video/:id', (svc, a, _req, m) => videos.get(svc, a, m[1])],
+	...Object.keys(podcasts.ENDPOINTS).map((path) => [
+		'POST', path, `POST ${path}`, async (svc, a, req) => podcasts.create(svc, a, path, await readJson(req)),
+	]),
+	['GET', `/podcast/${UUIDISH}`, 'GET /podcast/:id', (svc, a, _req, m) => podcasts.get(svc, a, m[1])],
+];
+
+function send(res, status, body, headers = {}) {
+	const text = JSON.stringify(body);
+	res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), ...headers });
+	res.end(text);
+}
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+class FakeService {
+	/**
+	 * @param {object} [options]
+	 * @param {number} [options.port] API port (0: a free one)
+	 * @param {object} [options.timing] {queueMs, imageMs, videoMs, audioMs}
+	 * @param {number} [options.linkTtlMs] how long result links stay valid
+	 * @param {object} [options.accounts] API key -> {user, paid, credits}
+	 */
+	constructor(options = {}) {
+		this.options = options;
+		this.state = new ServiceState(options);
+		this.links = new Links(this.state, { ttlMs: options.linkTtlMs });
+		this.faults = new Faults();
+		this.sockets = new Set();
+	}
+
+	get apiUrl() {
+		return `http://127.0.0.1:${this.api.address().port}/v1`;
+	}
+	get filesOrigin() {
+		return this.links.origin;
+	}
+
+	async start() {
+		this.api = http.createServer((req, res) => this.handleApi(req, res));
+		this.files = http.createServer((req, res) => this.handleFile(req, res));
+		for (const s of [this.api, this.files]) s.on('connection', (c) => (this.sockets.add(c), c.on('close', () => this.sockets.delete(c))));
+		await listen(this.api, this.options.port ?? 0, this.options.host ?? '127.0.0.1');
+		const filesHost = await listen(this.files, 0, '127.0.0.2').then(() => '127.0.0.2', () => listen(this.files, 0, '127.0.0.1').then(() => '127.0.0.1'));
+		this.links.origin = `http://${filesHost}:${this.files.address().port}`;
+		return this;
+	}
+
+	async stop() {
+		for (const s of this.sockets) s.destroy();
+		await Promise.all([this.api, this.files].map((s) => new Promise((r) => (s?.listening ? s.close(() => r()) : r()))));
+	}
+
+	record(list, req, extra) {
+		list.push({ time: Date.now(), method: req.method, path: req.url, headers: { ...req.headers }, ...extra });
+	}
+
+	async handleApi(req, res) {
+		const url = new URL(req.url, 'http://x');
+		if (url.pathname.startsWith('/__fake/')) return this.handleControl(req, res, url);
+		const path = url.pathname.replace(/^\/v1(?=\/)/, '');
+		const entry = url.pathname.startsWith('/v1/') ? { method: req.method, path } : undefined;
+		let route;
+		let match;
+		if (entry) {
+			for (const r of ROUTES) {
+				match = r[0] === req.method && new RegExp(`^${r[1]}$`).exec(path);
+				if (match) {
+					route = r;
+					break;
+				}
+			}
+		}
+		const record = { route: route?.[2], key: req.headers['x-api-key'] };
+		this.record(this.state.requests, req, record);
+		const faults = route ? this.faults.take(route[2]) : [];
+		const fault = (kind) => faults.find((f) => f.kind === kind);
+		try {
+			if (fault('slow')) await sleep(fault('slow').delayMs ?? 1000);
+			if (fault('drop')) return req.socket.destroy();
+			if (fault('status')) {
+				const f = fault('status');
+				return send(res, f.status, f.body ?? { detail: `Injected ${f.status}` }, f.retryAfter !== undefined ? { 'Retry-After': String(f.retryAfter) } : {});
+			}
+			if (!route) return send(res, 404, { detail: 'Not Found' });
+			const account = this.state.account(req.headers['x-api-key']);
+			if (!account) throw new HttpError(401, 'Invalid or missing API key.');
+			if (!account.paid) throw new HttpError(403, 'API access needs an active paid plan.');
+			const result = await route[3](this, account, req, match);
+			if (result.job_id && req.method === 'POST') {
+				const job = this.state.jobs.get(result.job_id);
+				if (fault('job-fail')) Object.assign(job, { outcome: 'failed', error: 'Injected failure.' });
+				if (fault('job-never')) job.outcome = 'never';
+			}
+			record.status = 200;
+			if (fault('drop-after')) return req.socket.destroy();
+			if (fault('status-after')) return send(res, fault('status-after').status, { detail: 'Injected error after handling' });
+			send(res, 200, result);
+		} catch (err) {
+			if (!(err instanceof HttpError)) {
+				record.status = 500;
+				return send(res, 500, { detail: `Internal error: ${err.message}` });
+			}
+			record.status = err.status;
+			if (!req.complete) req.resume();
+			send(res, err.status, { detail: err.detail }, err.headers);
+		}
+	}
+
+	handleFile(req, res) {
+		const url = new URL(req.url, 'http://x');
+		this.record(this.state.fileRequests, req, {});
+		const faults = this.faults.take('FILE');
+		if (faults.some((f) => f.kind === 'expired')) return this.sendFileError(res, 403, 'Request has expired');
+		if (faults.some((f) => f.kind === 'status')) return this.sendFileError(res, faults.find((f) => f.kind === 'status').status, 'Injected');
+		if (faults.some((f) => f.kind === 'drop')) return req.socket.destroy();
+		const found = this.links.resolve(url.pathname);
+		if (found.status !== 200) return this.sendFileError(res, found.status, found.reason);
+		res.writeHead(200, { 'Content-Type': found.type, 'Content-Length': found.body.length });
+		if (faults.some((f) => f.kind === 'truncate')) {
+			res.write(found.body.subarray(0, Math.floor(found.body.length / 2)));
+			return setTimeout(() => req.socket.destroy(), 20);
+		}
+		res.end(found.body);
+	}
+
+	sendFileError(res, status, reason) {
+		const xml = `<?xml version="1.0" encoding="UTF-8"?><Error><Code>AccessDenied</Code><Message>${reason}</Message></Error>`;
+		res.writeHead(status, { 'Content-Type': 'application/xml' });
+		res.end(xml);
+	}
+
+	/** Control endpoints for runs in another process (the real n8n, the demo). No key needed. */
+	async handleControl(req, res, url) {
+		if (req.method === 'GET' && url.pathname === '/__fake/state') return send(res, 200, this.summary());
+		if (req.method === 'POST' && url.pathname === '/__fake/faults') {
+			const fault = await readJson(req).catch(() => undefined);
+			if (!fault?.route || !fault.kind) return send(res, 422, { detail: 'route and kind are required' });
+			this.faults.add(fault);
+			return send(res, 200, { ok: true });
+		}
+		if (req.method === 'DELETE' && url.pathname === '/__fake/faults') {
+			this.faults.clear();
+			return send(res, 200, { ok: true });
+		}
+		send(res, 404, { detail: 'Not Found' });
+	}
+
+	summary() {
+		return {
+			jobs: [...this.state.jobs.values()].map((j) => ({
+				id: j.id, kind: j.kind, owner: j.owner, createdAt: j.createdAt, endsAt: j.endsAt, status: this.state.status(j),
+			})),
+			maxAudioInFlight: this.state.maxAudioInFlight,
+			requests: this.state.requests.length,
+			fileRequests: this.state.fileRequests.length,
+		};
+	}
+}
+
+function listen(server, port, host) {
+	return new Promise((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(port, host, () => {
+			server.off('error', reject);
+			resolve();
+		});
+	});
+}
+
+async function startFakeService(options) {
+	return new FakeService(options).start();
+}
+
+module.exports = { FakeService, startFakeService };

@@ -1,0 +1,95 @@
+'use strict';
+/** Everything the fake service remembers: accounts, uploaded and generated assets, jobs, and what it saw. */
+const { randomUUID } = require('node:crypto');
+
+const DEFAULT_ACCOUNTS = {
+	'test-key-alice': { user: 'alice', paid: true, credits: 100000 },
+	'test-key-alice-2': { user: 'alice', paid: true, credits: 100000 },
+	'test-key-bob': { user: 'bob', paid: true, credits: 100000 },
+	'test-key-unpaid': { user: 'carol', paid: false, credits: 0 },
+	'test-key-poor': { user: 'dave', paid: true, credits: 5 },
+};
+
+class ServiceState {
+	constructor({ accounts = DEFAULT_ACCOUNTS, timing = {}, audioConcurrency = 5, now = () => Date.now() } = {}) {
+		this.accounts = new Map(Object.entries(accounts).map(([k, v]) => [k, { ...v }]));
+		this.timing = { queueMs: 100, imageMs: 400, videoMs: 600, audioMs: 500, ...timing };
+		this.audioConcurrency = audioConcurrency;
+		this.now = now;
+		this.images = new Map();
+		this.videos = new Map();
+		this.jobs = new Map();
+		this.requests = [];
+		this.fileRequests = [];
+		this.maxAudioInFlight = 0;
+		this.resultPaddingBytes = 0;
+	}
+
+	account(key) {
+		return key === undefined ? undefined : this.accounts.get(key);
+	}
+
+	addImage(owner, facts) {
+		const id = randomUUID();
+		this.images.set(id, { id, owner, ...facts });
+		return id;
+	}
+	addVideo(owner, facts) {
+		const id = randomUUID();
+		this.videos.set(id, { id, owner, ...facts });
+		return id;
+	}
+
+	/** Creates a job; its state advances with time: queued, processing, then its outcome. */
+	addJob(kind, owner, fields) {
+		const id = randomUUID();
+		const created = this.now();
+		const runMs = this.timing[`${kind}Ms`];
+		const job = {
+			id,
+			kind,
+			owner,
+			createdAt: created,
+			startsAt: created + Math.min(this.timing.queueMs, runMs),
+			endsAt: created + runMs,
+			outcome: 'succeeded',
+			error: undefined,
+			charged: false,
+			...fields,
+		};
+		this.jobs.set(id, job);
+		if (kind === 'audio') {
+			this.maxAudioInFlight = Math.max(this.maxAudioInFlight, this.audioInFlight(owner));
+		}
+		return job;
+	}
+
+	status(job) {
+		const t = this.now();
+		if (job.outcome === 'never') return t < job.startsAt ? 'queued' : 'processing';
+		if (t < job.startsAt) return 'queued';
+		if (t < job.endsAt) return 'processing';
+		if (job.outcome === 'succeeded' && !job.charged) {
+			job.charged = true;
+			const account = [...this.accounts.values()].find((a) => a.user === job.owner);
+			if (account) account.credits -= job.estimatedCredits ?? 0;
+		}
+		return job.outcome;
+	}
+
+	audioInFlight(owner) {
+		let n = 0;
+		for (const job of this.jobs.values()) {
+			if (job.kind !== 'audio' || job.owner !== owner) continue;
+			const s = this.status(job);
+			if (s === 'queued' || s === 'processing') n++;
+		}
+		return n;
+	}
+
+	jobsOf(kind) {
+		return [...this.jobs.values()].filter((j) => j.kind === kind);
+	}
+}
+
+module.exports = { ServiceState, DEFAULT_ACCOUNTS };

@@ -1,0 +1,126 @@
+'use strict';
+/**
+ * Runs workflows that use the built node (dist/) through n8n's own engine, in process:
+ * WorkflowExecute from n8n-core, real request helpers, real binary data handling.
+ */
+const path = require('node:path');
+const { Workflow } = require('n8n-workflow');
+const { WorkflowExecute, ExecutionLifecycleHooks, LoadOptionsContext } = require('n8n-core');
+const { TestCredentialsHelper } = require('./credentials-helper');
+
+const DIST = path.resolve(__dirname, '../../dist');
+const { MediaGeneration } = require(path.join(DIST, 'nodes/MediaGeneration/MediaGeneration.node.js'));
+const { MediaGenerationApi } = require(path.join(DIST, 'credentials/MediaGenerationApi.credentials.js'));
+
+const NODE_TYPE = 'n8n-nodes-media-generation.mediaGeneration';
+const nodeInstance = new MediaGeneration();
+const credentialType = new MediaGenerationApi();
+
+const nodeTypes = {
+	getByName: (type) => {
+		if (type !== NODE_TYPE) throw new Error(`Unknown node type ${type}`);
+		return nodeInstance;
+	},
+	getByNameAndVersion: (type) => nodeTypes.getByName(type),
+	getKnownTypes: () => ({ [NODE_TYPE]: { className: 'MediaGeneration', sourcePath: '' } }),
+};
+
+/** Additional data as n8n's runner would pass it; anything the engine asks for beyond this is a no-op. */
+function additionalDataFor(hooks, credentialsHelper) {
+	const known = {
+		hooks,
+		credentialsHelper,
+		executionId: undefined,
+		encryptedRunnerIdentity: undefined,
+		currentNodeParameters: undefined,
+		evalLlmMockHandler: undefined,
+		restApiUrl: 'http://localhost:5678/rest',
+		instanceBaseUrl: 'http://localhost:5678/',
+		webhookBaseUrl: 'http://localhost:5678/webhook',
+		webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
+		formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
+		variables: {},
+		userId: 'test-user',
+	};
+	return new Proxy(known, {
+		get: (target, prop) => (prop in target ? target[prop] : typeof prop === 'string' ? () => undefined : undefined),
+	});
+}
+
+/** A node of ours, as it would stand in a workflow. */
+function mediaNode(name, parameters, extra = {}) {
+	return {
+		id: name,
+		name,
+		type: NODE_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+		credentials: { mediaGenerationApi: { id: '1', name: 'Media Generation account' } },
+		...extra,
+	};
+}
+
+/**
+ * @param {object} o
+ * @param {object[]} o.nodes our nodes, the first one is where the input items enter
+ * @param {object} [o.connections] n8n connections between them (default: a chain in order)
+ * @param {object[]} [o.items] input items for the first node
+ * @param {object} o.credentials {baseUrl, apiKey}
+ * @param {(cancel: () => void) => void} [o.onStart] gets a function that cancels the execution
+ */
+async function runWorkflow({ nodes, connections, items = [{ json: {} }], credentials, onStart }) {
+	const chain = {};
+	for (let i = 0; i + 1 < nodes.length; i++) {
+		chain[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
+	}
+	const workflow = new Workflow({
+		id: 'test',
+		nodes,
+		connections: connections ?? chain,
+		nodeTypes,
+		active: false,
+		settings: { executionOrder: 'v1' },
+	});
+	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', { id: 'test', nodes, connections: connections ?? chain });
+	let finish;
+	const done = new Promise((resolve) => (finish = resolve));
+	hooks.addHandler('workflowExecuteAfter', (run) => finish(run));
+	const helper = new TestCredentialsHelper({ mediaGenerationApi: credentialType }, { mediaGenerationApi: credentials });
+	const runData = {
+		startData: {},
+		resultData: { runData: {} },
+		executionData: {
+			contextData: {},
+			metadata: {},
+			nodeExecutionStack: [{ node: nodes[0], data: { main: [items] }, source: null }],
+			waitingExecution: {},
+			waitingExecutionSource: {},
+		},
+	};
+	const execute = new WorkflowExecute(additionalDataFor(hooks, helper), 'manual', runData);
+	const running = execute.processRunExecutionData(workflow);
+	if (onStart) onStart(() => running.cancel());
+	await running.catch(() => undefined);
+	return await done;
+}
+
+/** Calls a loadOptions method as the editor does, with the form's current parameters. */
+async function loadOptions(method, parameters, credentials) {
+	const node = mediaNode('Media Generation', parameters);
+	const workflow = new Workflow({ id: 'test', nodes: [node], connections: {}, nodeTypes, active: false });
+	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', { id: 'test', nodes: [node], connections: {} });
+	const helper = new TestCredentialsHelper({ mediaGenerationApi: credentialType }, { mediaGenerationApi: credentials });
+	const data = additionalDataFor(hooks, helper);
+	const context = new LoadOptionsContext(workflow, node, new Proxy({}, { get: (_t, p) => (p === 'currentNodeParameters' ? parameters : data[p]) }), 'parameters');
+	return await nodeInstance.methods.loadOptions[method].call(context);
+}
+
+/** The output items of a node (first run, first output), or its error. */
+function nodeResult(run, nodeName) {
+	const task = run.data.resultData.runData[nodeName]?.[0];
+	return { items: task?.data?.main?.[0] ?? [], error: task?.error ?? run.data.resultData.error };
+}
+
+module.exports = { runWorkflow, loadOptions, mediaNode, nodeResult, NODE_TYPE, credentialType, nodeInstance };

@@ -1,0 +1,56 @@
+'use strict';
+/** Starts the fake service for a test file and stops it afterwards. */
+const { startFakeService } = require('../fake-service/server');
+
+function useFakeService(options) {
+	const ref = {};
+	beforeAll(async () => {
+		ref.svc = await startFakeService(options);
+	});
+	afterAll(async () => {
+		await ref.svc.stop();
+	});
+	beforeEach(() => ref.svc?.faults.clear());
+	return ref;
+}
+
+const KEY = 'test-key-alice';
+
+async function api(svc, method, path, { key = KEY, body, form } = {}) {
+	const headers = {};
+	if (key !== null) headers['X-API-KEY'] = key;
+	let payload;
+	if (form) payload = form;
+	else if (body !== undefined) {
+		headers['Content-Type'] = 'application/json';
+		payload = typeof body === 'string' ? body : JSON.stringify(body);
+	}
+	const res = await fetch(`${svc.apiUrl}${path}`, { method, headers, body: payload });
+	const text = await res.text();
+	let json;
+	try {
+		json = JSON.parse(text);
+	} catch {
+		json = undefined;
+	}
+	return { status: res.status, json, text, headers: res.headers };
+}
+
+/** Polls a job until it leaves queued/processing (audio: until finished). */
+async function waitForJob(svc, kind, jobId, key = KEY) {
+	for (let i = 0; i < 200; i++) {
+		const r = await api(svc, 'GET', `/${kind}/${jobId}`, { key });
+		const done = kind === 'podcast' ? r.json.finished : ['succeeded', 'failed'].includes(r.json.status);
+		if (done) return r.json;
+		await new Promise((res) => setTimeout(res, 50));
+	}
+	throw new Error(`job ${jobId} did not finish`);
+}
+
+function uploadForm(field, buffer, name = 'file.bin', type = 'application/octet-stream') {
+	const form = new FormData();
+	form.append(field, new Blob([buffer], { type }), name);
+	return form;
+}
+
+module.exports = { useFakeService, api, waitForJob, uploadForm, KEY };

@@ -1,0 +1,12 @@
+'use strict';
+// n8n-core keeps its settings in the user folder: give every test run its own.
+const os = require('node:os');
+const path = require('node:path');
+const fs = require('node:fs');
+
+const folder = path.join(os.tmpdir(), `media-generation-tests-${process.pid}`);
+fs.mkdirSync(folder, { recursive: true });
+process.env.N8N_USER_FOLDER = folder;
+process.env.N8N_ENCRYPTION_KEY = 'test-encryption-key';
+process.env.N8N_DIAGNOSTICS_ENABLED = 'false';
+process.env.N8N_LOG_LEVEL = 'silent';
