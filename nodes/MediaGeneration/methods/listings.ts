@@ -18,32 +18,28 @@ function cacheOf(ctx: IExecuteFunctions | ILoadOptionsFunctions): Cache {
 	return holder[cacheKey];
 }
 
-export async function imageModels(ctx: IExecuteFunctions | ILoadOptionsFunctions): Promise<ImageModel[]> {
+async function listing<K extends keyof Cache>(
+	ctx: IExecuteFunctions | ILoadOptionsFunctions,
+	kind: K,
+): Promise<NonNullable<Awaited<Cache[K]>>> {
 	const cache = cacheOf(ctx);
-	if (!cache.image) {
-		const pending = apiRequest<{ models?: ImageModel[] }>(ctx, { method: 'GET', path: '/image/models' }).then(
+	if (!cache[kind]) {
+		const pending = apiRequest<{ models?: unknown[] }>(ctx, { method: 'GET', path: `/${kind}/models` }).then(
 			(r) => r.models ?? [],
-		);
-		cache.image = pending;
+		) as Cache[K];
+		cache[kind] = pending;
 		// a failed listing is not kept: the next field or item asks again
-		pending.catch(() => {
-			if (cache.image === pending) cache.image = undefined;
+		pending?.catch(() => {
+			if (cache[kind] === pending) cache[kind] = undefined;
 		});
 	}
-	return await cache.image;
+	return (await cache[kind]) as NonNullable<Awaited<Cache[K]>>;
+}
+
+export async function imageModels(ctx: IExecuteFunctions | ILoadOptionsFunctions): Promise<ImageModel[]> {
+	return await listing(ctx, 'image');
 }
 
 export async function videoModels(ctx: IExecuteFunctions | ILoadOptionsFunctions): Promise<VideoModel[]> {
-	const cache = cacheOf(ctx);
-	if (!cache.video) {
-		const pending = apiRequest<{ models?: VideoModel[] }>(ctx, { method: 'GET', path: '/video/models' }).then(
-			(r) => r.models ?? [],
-		);
-		cache.video = pending;
-		// a failed listing is not kept: the next field or item asks again
-		pending.catch(() => {
-			if (cache.video === pending) cache.video = undefined;
-		});
-	}
-	return await cache.video;
+	return await listing(ctx, 'video');
 }
