@@ -4,6 +4,7 @@ module.exports = {
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.js'],
 	setupFiles: ['<rootDir>/test/setup-env.js'],
+	globalTeardown: '<rootDir>/test/global-teardown.js',
 	testTimeout: 30000,
 	maxWorkers: 2,
 };

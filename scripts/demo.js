@@ -4,13 +4,59 @@
  * With MEDIA_GENERATION_API_KEY and MEDIA_GENERATION_BASE_URL set, it talks to a real account instead.
  */
 require('../test/setup-env');
+const fs = require('node:fs');
+const path = require('node:path');
 const { startFakeService } = require('../test/fake-service/server');
-const { runWorkflow, mediaNode, nodeResult } = require('../test/harness/run-workflow');
+const { runWorkflow, mediaNode, nodeResult, readBinary } = require('../test/harness/run-workflow');
+const { sniffImage } = require('../test/fake-service/media/sniff');
+
+const OUTPUT = path.resolve(__dirname, '../demo-output');
 
 function table(rows, columns) {
 	const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c] ?? '').length)));
 	const line = (cells) => cells.map((v, i) => String(v ?? '').padEnd(widths[i])).join('  ');
 	return [line(columns), line(widths.map((w) => '-'.repeat(w))), ...rows.map((r) => line(columns.map((c) => r[c])))].join('\n');
+}
+
+/** The cheapest model and resolution of the listing: a demo on a real account spends little. */
+function cheapestImage(models) {
+	const options = models.flatMap((m) => Object.entries(m.credits_by_resolution ?? {}).map(([resolution, credits]) => ({ model: m, resolution, credits })));
+	options.sort((a, b) => a.credits - b.credits);
+	return options[0];
+}
+
+async function generateImage(credentials, models) {
+	const choice = cheapestImage(models);
+	if (!choice) throw new Error('The image model listing is empty');
+	const params = {
+		resource: 'image',
+		operation: 'generate',
+		prompt: 'A lighthouse on a rocky coast at dawn, watercolour',
+		model: choice.model.id,
+		resolution: choice.resolution,
+		options: { fileName: 'lighthouse', maxCredits: choice.credits, pollIntervalSeconds: 1 },
+	};
+	console.log(`\nImage > Generate with ${choice.model.id} at ${choice.resolution} (${choice.credits} credit${choice.credits === 1 ? "" : "s"}), waiting for the result:\n`);
+	const run = await runWorkflow({ nodes: [mediaNode('Media Generation', params)], credentials });
+	const { items, error } = nodeResult(run, 'Media Generation');
+	if (error) throw error;
+	fs.mkdirSync(OUTPUT, { recursive: true });
+	const rows = [];
+	for (const item of items) {
+		const binary = item.binary.data;
+		const bytes = await readBinary(binary);
+		const file = path.join(OUTPUT, binary.fileName);
+		fs.writeFileSync(file, bytes);
+		const image = sniffImage(bytes);
+		rows.push({
+			file: path.relative(process.cwd(), file),
+			type: binary.mimeType,
+			size: `${(bytes.length / 1024).toFixed(1)} KB`,
+			dimensions: image ? `${image.width}x${image.height}` : '?',
+			job_id: item.json.job_id,
+		});
+	}
+	console.log(table(rows, Object.keys(rows[0])));
 }
 
 async function main() {
@@ -21,6 +67,7 @@ async function main() {
 		: { apiKey: 'test-key-alice', baseUrl: svc.apiUrl };
 	console.log(real ? `Using the service at ${credentials.baseUrl}` : `Fake service running at ${credentials.baseUrl}`);
 	try {
+		const listings = {};
 		for (const [operation, title] of [
 			['listImageModels', 'Image models'],
 			['listVideoModels', 'Video models'],
@@ -28,6 +75,7 @@ async function main() {
 			const run = await runWorkflow({ nodes: [mediaNode('Media Generation', { resource: 'model', operation })], credentials });
 			const { items, error } = nodeResult(run, 'Media Generation');
 			if (error) throw error;
+			listings[operation] = items.map((i) => i.json);
 			const rows = items.map(({ json: m }) => ({
 				id: m.id,
 				title: m.title,
@@ -40,6 +88,7 @@ async function main() {
 			console.log(`\n${title} (${items.length}), through the Media Generation node:\n`);
 			console.log(table(rows, Object.keys(rows[0] ?? { id: '' })));
 		}
+		await generateImage(credentials, listings.listImageModels);
 	} finally {
 		await svc?.stop();
 	}

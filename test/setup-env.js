@@ -7,6 +7,7 @@ const fs = require('node:fs');
 const folder = path.join(os.tmpdir(), `media-generation-tests-${process.pid}`);
 fs.mkdirSync(folder, { recursive: true });
 process.env.N8N_USER_FOLDER = folder;
+process.env.N8N_BINARY_DATA_STORAGE_PATH = path.join(folder, 'binaryData');
 process.env.N8N_ENCRYPTION_KEY = 'test-encryption-key';
 process.env.N8N_DIAGNOSTICS_ENABLED = 'false';
 process.env.N8N_LOG_LEVEL = 'silent';

@@ -5,7 +5,9 @@
  */
 const path = require('node:path');
 const { Workflow } = require('n8n-workflow');
-const { WorkflowExecute, ExecutionLifecycleHooks, LoadOptionsContext } = require('n8n-core');
+const { WorkflowExecute, ExecutionLifecycleHooks, LoadOptionsContext, BinaryDataService } = require('n8n-core');
+// n8n-core's own copy of the DI container holds its services
+const { Container } = require(require.resolve('@n8n/di', { paths: [require.resolve('n8n-core')] }));
 const { TestCredentialsHelper } = require('./credentials-helper');
 
 const DIST = path.resolve(__dirname, '../../dist');
@@ -48,6 +50,25 @@ function additionalDataFor(hooks, credentialsHelper) {
 	});
 }
 
+/**
+ * Binary data as n8n keeps it by default in regular mode: on disk (filesystem mode), under the
+ * test run's user folder (N8N_BINARY_DATA_STORAGE_PATH, set in setup-env.js).
+ */
+let binaryDataReady;
+function binaryDataService() {
+	binaryDataReady ??= (async () => {
+		const service = Container.get(BinaryDataService);
+		await service.init();
+		return service;
+	})();
+	return binaryDataReady;
+}
+
+/** The bytes of an output binary, wherever n8n stored them. */
+async function readBinary(binary) {
+	return await (await binaryDataService()).getAsBuffer(binary);
+}
+
 /** A node of ours, as it would stand in a workflow. */
 function mediaNode(name, parameters, extra = {}) {
 	return {
@@ -71,6 +92,7 @@ function mediaNode(name, parameters, extra = {}) {
  * @param {(cancel: () => void) => void} [o.onStart] gets a function that cancels the execution
  */
 async function runWorkflow({ nodes, connections, items = [{ json: {} }], credentials, onStart }) {
+	await binaryDataService();
 	const chain = {};
 	for (let i = 0; i + 1 < nodes.length; i++) {
 		chain[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
@@ -123,4 +145,4 @@ function nodeResult(run, nodeName) {
 	return { items: task?.data?.main?.[0] ?? [], error: task?.error ?? run.data.resultData.error };
 }
 
-module.exports = { runWorkflow, loadOptions, mediaNode, nodeResult, NODE_TYPE, credentialType, nodeInstance };
+module.exports = { runWorkflow, readBinary, binaryDataService, BinaryDataService, loadOptions, mediaNode, nodeResult, NODE_TYPE, credentialType, nodeInstance };

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest } from '../transport/request';
 import { jobIdField } from './descriptions';
-import { describeJob, JOB_PATH, type JobKind } from './jobs';
+import { describeJob, JOB_PATH, type JobKind } from '../engine/jobs';
 
 /** A Get operation for one job kind: reads the job once and outputs its JSON (fresh links included). */
 export function getJobOperation(kind: JobKind) {

@@ -1,8 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { mapLimit } from '../engine/limit';
+import { JobBatch, type ItemResult } from '../engine/poll';
+import type { JobRequest } from '../engine/types';
 import { resources, type ResourceName } from './node.type';
-import type { Operation } from './operation.types';
+import type { ItemOperation, JobOperation, Operation } from './operation.types';
+
+/** Items checked (and their reference files uploaded) at the same time before jobs are created. */
+const PREPARE_CONCURRENCY = 4;
 
 function findOperation(ctx: IExecuteFunctions, resource: string, operation: string): Operation {
 	const ops = resources[resource as ResourceName] as Record<string, Operation> | undefined;
@@ -15,11 +21,65 @@ function findOperation(ctx: IExecuteFunctions, resource: string, operation: stri
 
 /** The error item of Continue On Fail: what happened, for this item only. */
 export function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
-	const e = error as { message?: string; description?: string; httpCode?: string | null };
+	const e = error as { message?: string; description?: string; httpCode?: string | null; context?: IDataObject };
 	const json: IDataObject = { error: e.message ?? String(error) };
 	if (e.description) json.description = e.description;
+	if (typeof e.context?.jobId === 'string') json.job_id = e.context.jobId;
 	if (error instanceof NodeApiError && e.httpCode) json.http_status = Number(e.httpCode);
 	return { json, pairedItem: { item: itemIndex } };
+}
+
+/** Rethrows an item's error as the n8n error it should be, carrying the item's index. */
+function asNodeError(ctx: IExecuteFunctions, error: unknown, itemIndex: number): Error {
+	if (error instanceof NodeApiError) {
+		error.context.itemIndex ??= itemIndex;
+		return new NodeApiError(ctx.getNode(), error as unknown as JsonObject);
+	}
+	if (error instanceof NodeOperationError) error.context.itemIndex ??= itemIndex;
+	// hands back the same NodeOperationError, or wraps any other error with this item's index
+	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+}
+
+/** Item by item, in input order (uploads, listings, job reads). */
+async function runItems(ctx: IExecuteFunctions, op: ItemOperation, count: number): Promise<ItemResult[]> {
+	const results: ItemResult[] = [];
+	for (let i = 0; i < count; i++) {
+		try {
+			results.push(await op.execute.call(ctx, i));
+		} catch (error) {
+			if (!ctx.continueOnFail()) throw asNodeError(ctx, error, i);
+			results.push(error as Error);
+		}
+	}
+	return results;
+}
+
+/**
+ * Jobs: every item is checked first (nothing is created while any item is invalid, unless
+ * Continue On Fail lets the valid ones go on), then the engine runs all jobs together.
+ */
+async function runJobs(ctx: IExecuteFunctions, op: JobOperation, count: number): Promise<ItemResult[]> {
+	const indexes = Array.from({ length: count }, (_, i) => i);
+	const prepared = await mapLimit(indexes, PREPARE_CONCURRENCY, async (i) => await op.prepare.call(ctx, i));
+	const firstFailure = prepared.findIndex((p) => !p.ok);
+	if (firstFailure >= 0 && !ctx.continueOnFail()) {
+		const failed = prepared[firstFailure] as { error: unknown };
+		throw asNodeError(ctx, failed.error, firstFailure);
+	}
+	const requests: Array<{ itemIndex: number; req: JobRequest }> = [];
+	prepared.forEach((p, itemIndex) => {
+		if (p.ok) requests.push({ itemIndex, req: p.value });
+	});
+	let batchResults: ItemResult[];
+	try {
+		batchResults = await new JobBatch(ctx, requests, ctx.continueOnFail()).run();
+	} catch (error) {
+		const itemIndex = ((error as { context?: IDataObject }).context?.itemIndex as number | undefined) ?? 0;
+		throw asNodeError(ctx, error, itemIndex);
+	}
+	const results = prepared.map((p) => (p.ok ? [] : (p.error as Error))) as ItemResult[];
+	requests.forEach((r, pos) => (results[r.itemIndex] = batchResults[pos]));
+	return results;
 }
 
 /**
@@ -31,24 +91,11 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0) as string;
 	const op = findOperation(this, resource, operation);
+	const results = 'prepare' in op ? await runJobs(this, op, items.length) : await runItems(this, op, items.length);
 	const output: INodeExecutionData[] = [];
-	for (let i = 0; i < items.length; i++) {
-		try {
-			const results = await op.execute.call(this, i);
-			for (const r of results) output.push({ ...r, pairedItem: { item: i } });
-		} catch (error) {
-			if (this.continueOnFail()) {
-				output.push(errorItem(error, i));
-				continue;
-			}
-			if (error instanceof NodeApiError) {
-				error.context.itemIndex ??= i;
-				throw new NodeApiError(this.getNode(), error as unknown as JsonObject);
-			}
-			if (error instanceof NodeOperationError) error.context.itemIndex ??= i;
-			// hands back the same NodeOperationError, or wraps any other error with this item's index
-			throw new NodeOperationError(this.getNode(), error as Error, { itemIndex: i });
-		}
-	}
+	results.forEach((result, i) => {
+		if (result instanceof Error) output.push(errorItem(result, i));
+		else for (const r of result) output.push({ ...r, pairedItem: { item: i } });
+	});
 	return [output];
 }

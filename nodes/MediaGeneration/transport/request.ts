@@ -24,6 +24,8 @@ export type ApiRequest = {
 	itemIndex?: number;
 	/** per-try timeout in milliseconds */
 	timeoutMs?: number;
+	/** false: a 429 is handed back to the caller at once (audio creates wait for a free slot) */
+	retryOn429?: boolean;
 };
 
 type FullResponse = { statusCode: number; headers: Record<string, string | string[]>; body: unknown };
@@ -113,13 +115,15 @@ export async function apiRequest<T>(ctx: ApiContext, req: ApiRequest): Promise<T
 			networkCode,
 			retryAfter: response ? header(response.headers, 'retry-after') : undefined,
 		};
-		if (!isRetryable(tryInfo)) {
-			throw toNodeApiError(
+		if (!isRetryable(tryInfo) || (status === 429 && req.retryOn429 === false)) {
+			const error = toNodeApiError(
 				node,
 				{ status, networkCode, body: response?.body, method: req.method, path: req.path },
 				apiKey,
 				req.itemIndex,
 			);
+			if (tryInfo.retryAfter !== undefined) error.context.retryAfter = tryInfo.retryAfter;
+			throw error;
 		}
 		try {
 			await sleep(retryDelayMs(tryInfo, Date.now()), signal);

@@ -2,6 +2,8 @@
 
 export type ImageType = { kind: 'image'; mimeType: 'image/png' | 'image/jpeg' | 'image/webp'; extension: string };
 export type VideoType = { kind: 'video'; mimeType: 'video/mp4' | 'video/quicktime'; extension: string };
+export type AudioType = { kind: 'audio'; mimeType: 'audio/mpeg'; extension: string };
+export type MediaType = ImageType | VideoType | AudioType;
 
 export function sniffImageType(head: Uint8Array): ImageType | undefined {
 	const ascii = (from: number, to: number) => String.fromCharCode(...head.subarray(from, to));
@@ -30,6 +32,18 @@ export function sniffVideoType(head: Uint8Array): VideoType | undefined {
 		return { kind: 'video', mimeType: 'video/quicktime', extension: 'mov' };
 	}
 	return undefined;
+}
+
+/** MP3: an ID3 tag or an MPEG audio frame header (11 sync bits). */
+export function sniffAudioType(head: Uint8Array): AudioType | undefined {
+	const id3 = head.length >= 3 && head[0] === 0x49 && head[1] === 0x44 && head[2] === 0x33;
+	const frame = head.length >= 2 && head[0] === 0xff && (head[1] & 0xe0) === 0xe0;
+	return id3 || frame ? { kind: 'audio', mimeType: 'audio/mpeg', extension: 'mp3' } : undefined;
+}
+
+/** Whatever media the first bytes show: image, video or MP3. */
+export function sniffMediaType(head: Uint8Array): MediaType | undefined {
+	return sniffImageType(head) ?? sniffVideoType(head) ?? sniffAudioType(head);
 }
 
 export const UPLOAD_LIMITS = {

@@ -1,8 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import * as download from './download.operation';
+import * as generate from './generate.operation';
 import * as get from './get.operation';
 
-export const operations = { get };
+export const operations = { generate, get, download };
 
 export const description: INodeProperties[] = [
 	{
@@ -13,13 +15,27 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { resource: ['image'] } },
 		options: [
 			{
+				name: 'Download',
+				value: 'download',
+				action: 'Download the images of an image job',
+				description: 'Fetch fresh links for a finished image job and output its images as binary data',
+			},
+			{
+				name: 'Generate',
+				value: 'generate',
+				action: 'Generate images',
+				description: 'Create images from a prompt, optionally editing or combining reference images, and output them',
+			},
+			{
 				name: 'Get',
 				value: 'get',
 				action: 'Get an image job',
 				description: "Read an image job's status and, once it succeeded, its images with fresh links",
 			},
 		],
-		default: 'get',
+		default: 'generate',
 	},
+	...generate.description,
 	...get.description,
+	...download.description,
 ];

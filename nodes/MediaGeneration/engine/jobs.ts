@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import type { ResultFile } from './types';
 
 /** Links to results are valid for 24 hours (spec 3, 8). */
 export const LINK_VALIDITY_MS = 24 * 60 * 60 * 1000;
@@ -33,3 +34,21 @@ export function describeJob(kind: JobKind, jobId: string, body: IDataObject, fet
 	}
 	return out;
 }
+
+/** The files of a succeeded job, in the service's order, each with its own fields. */
+export function resultFiles(kind: JobKind, body: IDataObject): ResultFile[] {
+	if (kind === 'image') {
+		const images = Array.isArray(body.images) ? (body.images as IDataObject[]) : [];
+		return images.map((img, i) => ({
+			url: String(img.url ?? ''),
+			json: { image_number: i + 1, image_id: img.image_id, width: img.width, height: img.height },
+		}));
+	}
+	if (kind === 'video') {
+		const { video_id, duration_ms, width, height, model } = body;
+		return [{ url: String(body.url ?? ''), json: { video_id, duration_ms, width, height, model } }];
+	}
+	return [{ url: String(body.url ?? ''), json: { script: body.script } }];
+}
+
+export const KIND_LABEL: Record<JobKind, string> = { image: 'Image', video: 'Video', podcast: 'Audio' };

@@ -1,0 +1,81 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { readUploadFile, sendUpload, type UploadFile, type UploadKind } from './upload/uploadBinary';
+import { parseIdList, parseList } from '../validation/ids';
+import { InputError } from '../validation/inputError';
+
+type Show = { show: Record<string, Array<string | boolean>> };
+
+/** A pair of fields for one kind of input: ids, and binary fields of the input item to upload. */
+export function referenceFields(o: {
+	idsName: string;
+	idsLabel: string;
+	binaryName: string;
+	binaryLabel: string;
+	kind: UploadKind;
+	tag: 'Image' | 'Video';
+	what: string;
+	displayOptions: Show;
+}): INodeProperties[] {
+	const source = o.kind === 'image' ? 'Upload > Image or an earlier Image job' : 'Upload > Video or an earlier Video job';
+	return [
+		{
+			displayName: o.idsLabel,
+			name: o.idsName,
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 3fa85f64-5717-4562-b3fc-2c963f66afa6',
+			displayOptions: o.displayOptions,
+			description: `${o.what}: ${o.kind}_id values from ${source}, separated by commas. @${o.tag} 1, @${o.tag} 2, … in the prompt count these first, then the binary fields below.`,
+		},
+		{
+			displayName: o.binaryLabel,
+			name: o.binaryName,
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. data, logo',
+			displayOptions: o.displayOptions,
+			description: `${o.what} taken from binary fields of the input item (names separated by commas); each is uploaded first. They are numbered after the IDs above, in the order given.`,
+		},
+	];
+}
+
+export type References = { ids: string[]; files: string[]; count: number };
+
+/** Reads both fields, checking the ids' form and that every named binary field exists. */
+export function readReferences(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	o: { idsName: string; idsLabel: string; binaryName: string; binaryLabel: string },
+): References {
+	const ids = parseIdList(ctx.getNodeParameter(o.idsName, itemIndex, ''), o.idsLabel);
+	const files = parseList(ctx.getNodeParameter(o.binaryName, itemIndex, ''));
+	const item = ctx.getInputData()[itemIndex];
+	for (const field of files) {
+		if (!item?.binary?.[field]) {
+			const present = Object.keys(item?.binary ?? {});
+			throw new InputError(
+				`${o.binaryLabel}: the input item has no binary field "${field}"; it has: ${present.length ? present.join(', ') : 'no binary data'}`,
+			);
+		}
+	}
+	return { ids, files, count: ids.length + files.length };
+}
+
+/** Reads and checks every file first, then uploads them in order; returns all ids in prompt order. */
+export async function resolveReferences(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	refs: References,
+	kind: UploadKind,
+	label: string,
+): Promise<string[]> {
+	const files: UploadFile[] = [];
+	for (const field of refs.files) files.push(await readUploadFile(ctx, itemIndex, kind, field, label));
+	const uploaded: string[] = [];
+	for (const file of files) {
+		const result = await sendUpload(ctx, itemIndex, file);
+		uploaded.push(String(result[`${kind}_id`] ?? ''));
+	}
+	return [...refs.ids, ...uploaded];
+}

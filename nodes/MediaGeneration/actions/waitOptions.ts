@@ -1,0 +1,170 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import type { OnTimeout, WaitSettings } from '../engine/types';
+import { InputError } from '../validation/inputError';
+
+/** Defaults that suit each kind of job: images take seconds, videos and audio minutes. */
+export const WAIT_DEFAULTS = {
+	image: { pollIntervalSeconds: 5, maxWaitMinutes: 10 },
+	video: { pollIntervalSeconds: 15, maxWaitMinutes: 30 },
+	podcast: { pollIntervalSeconds: 15, maxWaitMinutes: 30 },
+} as const;
+
+type Show = { resource: string[]; operation: string[] };
+
+export function waitForCompletionField(show: Show, what: string): INodeProperties {
+	return {
+		displayName: 'Wait for Completion',
+		name: 'waitForCompletion',
+		type: 'boolean',
+		default: true,
+		displayOptions: { show },
+		description: `Whether to wait until the job is done and output the ${what}. Off: output the job_id at once and finish later with Get or Download.`,
+	};
+}
+
+const binaryField: INodeProperties = {
+	displayName: 'Put Output File in Field',
+	name: 'binaryPropertyName',
+	type: 'string',
+	default: 'data',
+	description: 'Name of the binary field of the output item that receives the file',
+};
+
+const fileNameField: INodeProperties = {
+	displayName: 'File Name',
+	name: 'fileName',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. cover',
+	description:
+		'Name for the output file, without extension (the extension comes from the file itself). Several files from one job get -1, -2, …. Empty: named after the job.',
+};
+
+/** Its default is set per kind of job (WAIT_DEFAULTS). */
+const maxWaitField: INodeProperties = {
+	displayName: 'Maximum Wait (Minutes)',
+	name: 'maxWaitMinutes',
+	type: 'number',
+	default: 10,
+	typeOptions: { minValue: 0.01, numberPrecision: 2 },
+	description: 'How long to wait for each job before the On Timeout choice applies',
+};
+
+/** Its default is set per kind of job (WAIT_DEFAULTS). */
+const pollIntervalField: INodeProperties = {
+	displayName: 'Poll Interval (Seconds)',
+	name: 'pollIntervalSeconds',
+	type: 'number',
+	default: 5,
+	typeOptions: { minValue: 0.5, numberPrecision: 1 },
+	description: 'Longest gap between two looks at a job. The first looks come sooner and the gap grows up to this.',
+};
+
+/** The Options of a Generate operation: waiting, timeout, files, and the credit guard. */
+export function generateOptions(show: Show, kind: keyof typeof WAIT_DEFAULTS, withCredits: boolean): INodeProperties {
+	const d = WAIT_DEFAULTS[kind];
+	const waiting = { show: { '/waitForCompletion': [true] } };
+	const options: INodeProperties[] = [
+		{ ...binaryField, displayOptions: waiting },
+		{
+			displayName: 'Download Media',
+			name: 'downloadMedia',
+			type: 'boolean',
+			default: true,
+			displayOptions: waiting,
+			description:
+				'Whether to download the finished media as binary data. Off: output only the links (valid 24 hours), which suits an AI agent using this node as a tool.',
+		},
+		{ ...fileNameField, displayOptions: waiting },
+		{ ...maxWaitField, default: d.maxWaitMinutes, displayOptions: waiting },
+		{
+			displayName: 'On Timeout',
+			name: 'onTimeout',
+			type: 'options',
+			default: 'error',
+			displayOptions: waiting,
+			options: [
+				{ name: 'Fail With the Job ID', value: 'error', description: 'The item fails; the message names the job so Download can fetch it later' },
+				{ name: 'Output the Job as Still Running', value: 'outputRunning', description: 'Output job_id and status with timed_out true, for a later Get or Download' },
+			],
+			description: 'What happens when a job is not done within Maximum Wait. The job keeps running on the service either way.',
+		},
+		{ ...pollIntervalField, default: d.pollIntervalSeconds, displayOptions: waiting },
+	];
+	if (withCredits) {
+		options.push({
+			displayName: 'Max Credits',
+			name: 'maxCredits',
+			type: 'number',
+			default: 0,
+			typeOptions: { minValue: 0 },
+			description:
+				"Largest estimated cost allowed for one item, from the model listing's prices. An item above it fails before any job is created. 0: no limit.",
+		});
+	}
+	return optionsCollection(show, options);
+}
+
+/** The Options of a Download operation. */
+export function downloadOptions(show: Show): INodeProperties {
+	return optionsCollection(show, [fileNameField, binaryField]);
+}
+
+function optionsCollection(show: Show, options: INodeProperties[]): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show },
+		options: [...options].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+	};
+}
+
+function binaryName(options: IDataObject): string {
+	const name = String(options.binaryPropertyName ?? 'data').trim();
+	if (!name) throw new InputError('Put Output File in Field is empty; give the name of a binary field, for example data');
+	return name;
+}
+
+export function readWaitSettings(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	kind: keyof typeof WAIT_DEFAULTS,
+): WaitSettings & { maxCredits: number } {
+	const d = WAIT_DEFAULTS[kind];
+	const o = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const pollSeconds = Number(o.pollIntervalSeconds ?? d.pollIntervalSeconds);
+	const waitMinutes = Number(o.maxWaitMinutes ?? d.maxWaitMinutes);
+	if (!(pollSeconds > 0)) throw new InputError(`Poll Interval must be a positive number of seconds, not ${String(o.pollIntervalSeconds)}`);
+	if (!(waitMinutes > 0)) throw new InputError(`Maximum Wait must be a positive number of minutes, not ${String(o.maxWaitMinutes)}`);
+	const onTimeout = (o.onTimeout ?? 'error') as OnTimeout;
+	if (onTimeout !== 'error' && onTimeout !== 'outputRunning') {
+		throw new InputError(`On Timeout must be one of: error, outputRunning (not "${String(onTimeout)}")`);
+	}
+	return {
+		waitForCompletion: ctx.getNodeParameter('waitForCompletion', itemIndex, true) as boolean,
+		pollIntervalMs: Math.max(500, Math.round(pollSeconds * 1000)),
+		maxWaitMs: Math.round(waitMinutes * 60_000),
+		onTimeout,
+		downloadMedia: o.downloadMedia !== false,
+		binaryPropertyName: binaryName(o),
+		fileName: String(o.fileName ?? ''),
+		maxCredits: Number(o.maxCredits ?? 0) || 0,
+	};
+}
+
+export function readDownloadSettings(ctx: IExecuteFunctions, itemIndex: number): WaitSettings {
+	const o = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	return {
+		waitForCompletion: true,
+		pollIntervalMs: 1000,
+		maxWaitMs: 0,
+		onTimeout: 'error',
+		downloadMedia: true,
+		binaryPropertyName: binaryName(o),
+		fileName: String(o.fileName ?? ''),
+	};
+}

@@ -1,0 +1,77 @@
+import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
+
+import { KIND_LABEL, LINK_VALIDITY_MS, type JobKind, type JobState } from './jobs';
+
+/** Leaves out fields the service did not give, so output items hold no `undefined`. */
+export function compact(json: IDataObject): IDataObject {
+	return Object.fromEntries(Object.entries(json).filter(([, v]) => v !== undefined));
+}
+
+export function linkExpiry(fetchedAt: number): string {
+	return new Date(fetchedAt + LINK_VALIDITY_MS).toISOString();
+}
+
+/** The output file's name: the File Name option (or kind and job), a number when a job has several. */
+export function outputFileName(
+	kind: JobKind,
+	jobId: string,
+	option: string,
+	fileNumber: number,
+	fileCount: number,
+	extension: string,
+): string {
+	const chosen = option.trim().replace(/\.(png|jpe?g|webp|mp4|mov|mp3)$/i, '');
+	const base = chosen || `${kind}-${jobId.slice(0, 8)}`;
+	return `${base}${fileCount > 1 ? `-${fileNumber}` : ''}.${extension}`;
+}
+
+function minutes(ms: number): string {
+	const m = ms / 60_000;
+	return m >= 1 ? `${Number(m.toFixed(1))} min` : `${Math.round(ms / 1000)} s`;
+}
+
+export function jobFailedError(node: INode, kind: JobKind, jobId: string, reason: unknown, itemIndex: number) {
+	const error = new NodeOperationError(node, `${KIND_LABEL[kind]} job ${jobId} failed: ${String(reason || 'no reason given')}`, {
+		itemIndex,
+		description:
+			kind === 'podcast'
+				? 'The service reported an error for this audio job. Check the voice and music ids and the script, then try again.'
+				: 'Failed jobs are not charged. Adjust the prompt or inputs and try again.',
+	});
+	error.context.jobId = jobId;
+	return error;
+}
+
+export function timeoutError(node: INode, kind: JobKind, jobId: string, state: JobState, waitedMs: number, itemIndex: number) {
+	const error = new NodeOperationError(
+		node,
+		`${KIND_LABEL[kind]} job ${jobId} is still ${state} after ${minutes(waitedMs)} (Maximum Wait)`,
+		{
+			itemIndex,
+			description: `The job keeps running on the service. Use ${KIND_LABEL[kind] === 'Audio' ? 'Podcast' : KIND_LABEL[kind]} > Download with job ID ${jobId} later, raise Maximum Wait, or set On Timeout to output the job as still running.`,
+		},
+	);
+	error.context.jobId = jobId;
+	return error;
+}
+
+export function notFinishedError(node: INode, kind: JobKind, jobId: string, state: JobState, itemIndex: number) {
+	const error = new NodeOperationError(node, `${KIND_LABEL[kind]} job ${jobId} is still ${state}: nothing to download yet`, {
+		itemIndex,
+		description: 'Try again later (for example after a Wait node), or use Generate with Wait for Completion on.',
+	});
+	error.context.jobId = jobId;
+	return error;
+}
+
+export function noSlotError(node: INode, waitedMs: number, itemIndex: number) {
+	return new NodeOperationError(
+		node,
+		`No audio job could be started within ${minutes(waitedMs)} (Maximum Wait): the service kept answering 429, too many audio jobs in flight`,
+		{
+			itemIndex,
+			description:
+				'Nothing was created for this item. The workspace runs at most 5 audio jobs at once; other workflows may be using the slots. Try again later or raise Maximum Wait.',
+		},
+	);
+}

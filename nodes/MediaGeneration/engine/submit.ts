@@ -1,0 +1,46 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { apiRequest } from '../transport/request';
+import { parseRetryAfter } from '../transport/retry';
+import type { JobKind } from './jobs';
+import type { JobRequest } from './types';
+
+/** Audio jobs the service runs at once per workspace (spec 8); more answer 429. */
+export const AUDIO_SLOTS = 5;
+/** Create requests sent at the same time for image and video jobs (the service queues the jobs). */
+export const CREATE_CONCURRENCY = 4;
+
+/** How many jobs of this kind may be in flight together; Infinity where the service queues them. */
+export function slotsFor(kind: JobKind): number {
+	return kind === 'podcast' ? AUDIO_SLOTS : Infinity;
+}
+
+/**
+ * Sends one create request. Audio creates are not retried on 429 by the transport: for them a
+ * 429 means "no slot free", and the engine sends the request again when one of its own jobs
+ * ends or the service's Retry-After has passed. Nothing else is ever sent twice.
+ */
+export async function submitJob(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	req: JobRequest,
+): Promise<{ jobId: string; estimatedCredits?: number }> {
+	const body = await apiRequest<IDataObject>(ctx, {
+		method: 'POST',
+		path: req.create!.path,
+		body: req.create!.body,
+		itemIndex,
+		retryOn429: req.kind !== 'podcast',
+	});
+	const jobId = typeof body.job_id === 'string' ? body.job_id : '';
+	const estimated = typeof body.estimated_credits === 'number' ? body.estimated_credits : undefined;
+	return { jobId, estimatedCredits: estimated };
+}
+
+/** For a 429 to an audio create: how long the service asked us to wait (undefined: not said). */
+export function busyFor(error: unknown): { busy: boolean; retryAfterMs?: number } {
+	if (!(error instanceof NodeApiError) || error.httpCode !== '429') return { busy: false };
+	const retryAfter = (error.context as { retryAfter?: string }).retryAfter;
+	return { busy: true, retryAfterMs: parseRetryAfter(retryAfter, Date.now()) };
+}

@@ -1,0 +1,49 @@
+'use strict';
+const path = require('node:path');
+const dist = (p) => require(path.resolve(__dirname, '../../dist/nodes/MediaGeneration', p));
+const { checkImageRequest, checkCredits } = dist('validation/imageRequest');
+const { referencedNumbers, checkPromptReferences } = dist('validation/promptReferences');
+const { parseList, parseIdList } = dist('validation/ids');
+const { imageModels } = require('../fake-service/catalogue');
+
+const base = { prompt: 'A cat', modelId: 'flux-pro', resolution: '', aspectRatio: '', numberOfImages: 1, referenceCount: 0 };
+
+describe('image request checks', () => {
+	test('prices the default resolution when none is chosen', () => {
+		expect(checkImageRequest(imageModels, { ...base, numberOfImages: 3 })).toMatchObject({ resolution: '1080p', creditsPerImage: 6, estimatedCredits: 18 });
+	});
+	test('accepts references up to the model maximum', () => {
+		expect(() => checkImageRequest(imageModels, { ...base, referenceCount: 4, prompt: '@Image 4' })).not.toThrow();
+		expect(() => checkImageRequest(imageModels, { ...base, referenceCount: 5 })).toThrow(/at most 4/);
+	});
+	test.each([0, 5, 1.5, NaN])('number of images %p is refused', (n) => {
+		expect(() => checkImageRequest(imageModels, { ...base, numberOfImages: n })).toThrow(/from 1 to 4/);
+	});
+	test('credit guard: 0 means no limit', () => {
+		expect(() => checkCredits(1000, 0, 'x')).not.toThrow();
+		expect(() => checkCredits(10, 10, 'x')).not.toThrow();
+		expect(() => checkCredits(11, 10, 'x')).toThrow(/estimated 11 credits \(x\), above Max Credits \(10\)/);
+	});
+});
+
+describe('prompt references', () => {
+	test('finds @Image N however it is spaced or cased', () => {
+		expect(referencedNumbers('@Image 2 and @image3, again @Image 2', 'Image')).toEqual([2, 3]);
+		expect(referencedNumbers('@Video 1', 'Image')).toEqual([]);
+	});
+	test('@Image 0 never matches an input', () => {
+		expect(() => checkPromptReferences('@Image 0', 'Image', 2, 'reference images')).toThrow(/@Image 0/);
+	});
+});
+
+describe('lists of ids and fields', () => {
+	test('commas, newlines and arrays', () => {
+		expect(parseList(' a, b\nc ,, ')).toEqual(['a', 'b', 'c']);
+		expect(parseList(['x', ' y '])).toEqual(['x', 'y']);
+		expect(parseList(undefined)).toEqual([]);
+	});
+	test('ids must be UUIDs', () => {
+		expect(parseIdList('3FA85F64-5717-4562-B3FC-2C963F66AFA6', 'F')).toHaveLength(1);
+		expect(() => parseIdList('abc', 'Start Frame')).toThrow(/Start Frame: "abc" is not an ID/);
+	});
+});
