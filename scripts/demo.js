@@ -9,6 +9,7 @@ const path = require('node:path');
 const { startFakeService } = require('../test/fake-service/server');
 const { runWorkflow, mediaNode, nodeResult, readBinary } = require('../test/harness/run-workflow');
 const { sniffImage } = require('../test/fake-service/media/sniff');
+const { readMp4 } = require('../test/fake-service/media/mp4');
 
 const OUTPUT = path.resolve(__dirname, '../demo-output');
 
@@ -37,6 +38,38 @@ async function generateImage(credentials, models) {
 		options: { fileName: 'lighthouse', maxCredits: choice.credits, pollIntervalSeconds: 1 },
 	};
 	console.log(`\nImage > Generate with ${choice.model.id} at ${choice.resolution} (${choice.credits} credit${choice.credits === 1 ? "" : "s"}), waiting for the result:\n`);
+	await runAndWrite(credentials, params);
+}
+
+/** The cheapest video the listing offers: text mode, lowest price per second, shortest duration. */
+function cheapestVideo(models) {
+	const options = models
+		.filter((m) => m.modes.includes('text'))
+		.flatMap((m) => m.resolutions.map((r) => ({ model: m, resolution: r.resolution, perSecond: r.credits_per_second, seconds: Math.min(...m.durations) })));
+	options.sort((a, b) => a.perSecond * a.seconds - b.perSecond * b.seconds);
+	return options[0];
+}
+
+async function generateVideo(credentials, models) {
+	const choice = cheapestVideo(models);
+	if (!choice) throw new Error('No video model in the listing does text mode');
+	const credits = Math.ceil(choice.perSecond * choice.seconds);
+	const params = {
+		resource: 'video',
+		operation: 'generate',
+		mode: 'text',
+		prompt: 'Waves rolling onto a beach at sunset, slow camera pan',
+		model: choice.model.id,
+		resolution: choice.resolution,
+		duration: choice.seconds,
+		options: { fileName: 'waves', maxCredits: credits, pollIntervalSeconds: 2, maxWaitMinutes: 30 },
+	};
+	console.log(`\nVideo > Generate (text mode) with ${choice.model.id} at ${choice.resolution}, ${choice.seconds} s (about ${credits} credits), waiting for the result:\n`);
+	await runAndWrite(credentials, params);
+}
+
+/** Runs one node, writes each output file to demo-output/ and prints a table of them. */
+async function runAndWrite(credentials, params) {
 	const run = await runWorkflow({ nodes: [mediaNode('Media Generation', params)], credentials });
 	const { items, error } = nodeResult(run, 'Media Generation');
 	if (error) throw error;
@@ -48,11 +81,16 @@ async function generateImage(credentials, models) {
 		const file = path.join(OUTPUT, binary.fileName);
 		fs.writeFileSync(file, bytes);
 		const image = sniffImage(bytes);
+		const video = image ? undefined : readMp4(bytes);
 		rows.push({
 			file: path.relative(process.cwd(), file),
 			type: binary.mimeType,
 			size: `${(bytes.length / 1024).toFixed(1)} KB`,
-			dimensions: image ? `${image.width}x${image.height}` : '?',
+			'duration or dimensions': image
+				? `${image.width}x${image.height}`
+				: video
+					? `${(video.durationMs / 1000).toFixed(1)} s, ${video.width}x${video.height}`
+					: '?',
 			job_id: item.json.job_id,
 		});
 	}
@@ -89,6 +127,7 @@ async function main() {
 			console.log(table(rows, Object.keys(rows[0] ?? { id: '' })));
 		}
 		await generateImage(credentials, listings.listImageModels);
+		await generateVideo(credentials, listings.listVideoModels);
 	} finally {
 		await svc?.stop();
 	}

@@ -50,3 +50,17 @@ export function modelDependentField(
 		description: `${description} Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>. Leave empty for the model's default.`,
 	};
 }
+
+/** The prompt of a Generate operation. */
+export function promptField(placeholder: string, description: string): INodeProperties {
+	return {
+		displayName: 'Prompt',
+		name: 'prompt',
+		type: 'string',
+		required: true,
+		default: '',
+		typeOptions: { rows: 3 },
+		placeholder,
+		description,
+	};
+}

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readUploadFile, sendUpload, type UploadFile, type UploadKind } from './upload/uploadBinary';
 import { parseIdList, parseList } from '../validation/ids';
@@ -70,12 +70,68 @@ export async function resolveReferences(
 	kind: UploadKind,
 	label: string,
 ): Promise<string[]> {
+	return (await resolveWithUploads(ctx, itemIndex, refs, kind, label)).map((r) => r.id);
+}
+
+/** As resolveReferences, keeping what each upload answered (a video's duration_ms, for example). */
+export async function resolveWithUploads(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	refs: References,
+	kind: UploadKind,
+	label: string,
+): Promise<Array<{ id: string; upload?: IDataObject }>> {
 	const files: UploadFile[] = [];
 	for (const field of refs.files) files.push(await readUploadFile(ctx, itemIndex, kind, field, label));
-	const uploaded: string[] = [];
+	const uploaded: Array<{ id: string; upload?: IDataObject }> = [];
 	for (const file of files) {
 		const result = await sendUpload(ctx, itemIndex, file);
-		uploaded.push(String(result[`${kind}_id`] ?? ''));
+		uploaded.push({ id: String(result[`${kind}_id`] ?? ''), upload: result });
 	}
-	return [...refs.ids, ...uploaded];
+	return [...refs.ids.map((id) => ({ id })), ...uploaded];
+}
+
+/** One input (a frame, a source video) given either as an id or as a binary field of the item. */
+export function singleInputFields(o: {
+	name: string;
+	label: string;
+	kind: UploadKind;
+	what: string;
+	displayOptions: Show;
+}): INodeProperties[] {
+	const source = o.kind === 'image' ? 'Upload > Image or an Image job' : 'Upload > Video or a Video job';
+	return [
+		{
+			displayName: `${o.label} ID`,
+			name: `${o.name}Id`,
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 3fa85f64-5717-4562-b3fc-2c963f66afa6',
+			displayOptions: o.displayOptions,
+			description: `${o.what}: an ${o.kind}_id from ${source}. Leave empty to take it from a binary field instead.`,
+		},
+		{
+			displayName: `${o.label} Binary Field`,
+			name: `${o.name}Field`,
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. data',
+			displayOptions: o.displayOptions,
+			description: `${o.what}, taken from this binary field of the input item and uploaded first. Use either this or the ID.`,
+		},
+	];
+}
+
+/** Reads an id-or-binary input: at most one of the two, in the form the service accepts. */
+export function readSingleInput(ctx: IExecuteFunctions, itemIndex: number, name: string, label: string): References {
+	const refs = readReferences(ctx, itemIndex, {
+		idsName: `${name}Id`,
+		idsLabel: `${label} ID`,
+		binaryName: `${name}Field`,
+		binaryLabel: `${label} Binary Field`,
+	});
+	if (refs.count > 1) {
+		throw new InputError(`${label}: give one ${label.toLowerCase()}, either an ID or a binary field, not ${refs.count}`);
+	}
+	return refs;
 }

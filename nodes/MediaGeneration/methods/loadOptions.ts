@@ -17,7 +17,7 @@ function chosenModelId(ctx: ILoadOptionsFunctions): string | undefined {
 function chosenMode(ctx: ILoadOptionsFunctions): string | undefined {
 	try {
 		const value = ctx.getCurrentNodeParameter('mode');
-		return typeof value === 'string' && value ? value : undefined;
+		return typeof value === 'string' && value && !value.startsWith('=') ? value : undefined;
 	} catch {
 		return undefined;
 	}

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { JobRequest } from '../../engine/types';
 import { imageModels } from '../../methods/listings';
 import { checkCredits, checkImageRequest } from '../../validation/imageRequest';
-import { modelDependentField, modelField } from '../descriptions';
+import { modelDependentField, modelField, promptField } from '../descriptions';
 import { readReferences, referenceFields, resolveReferences } from '../referenceInputs';
 import { generateOptions, readWaitSettings, waitForCompletionField } from '../waitOptions';
 
@@ -16,17 +16,10 @@ const references = {
 };
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Prompt',
-		name: 'prompt',
-		type: 'string',
-		required: true,
-		default: '',
-		typeOptions: { rows: 3 },
-		placeholder: 'e.g. A lighthouse at dawn, watercolour; keep the logo from @Image 1',
-		displayOptions: { show },
-		description: 'What to generate. Refer to reference images as @Image 1, @Image 2, … in the order described below.',
-	},
+	{ ...promptField(
+		'e.g. A lighthouse at dawn, watercolour; keep the logo from @Image 1',
+		'What to generate. Refer to reference images as @Image 1, @Image 2, … in the order described below.',
+	), displayOptions: { show } },
 	{ ...modelField('image'), displayOptions: { show } },
 	{
 		...modelDependentField('Resolution', 'resolution', 'getImageResolutions', "The model's resolutions, with credits per image."),

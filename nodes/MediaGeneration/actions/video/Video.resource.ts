@@ -1,8 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import * as download from './download.operation';
+import * as generate from './generate.operation';
 import * as get from './get.operation';
 
-export const operations = { get };
+export const operations = { generate, get, download };
 
 export const description: INodeProperties[] = [
 	{
@@ -13,13 +15,28 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { resource: ['video'] } },
 		options: [
 			{
+				name: 'Download',
+				value: 'download',
+				action: 'Download the video of a video job',
+				description: 'Fetch a fresh link for a finished video job and output the MP4 as binary data',
+			},
+			{
+				name: 'Generate',
+				value: 'generate',
+				action: 'Generate a video',
+				description:
+					'Create a video from a prompt: from text, a start frame, start and end frames, reference images or clips, or a source video',
+			},
+			{
 				name: 'Get',
 				value: 'get',
 				action: 'Get a video job',
 				description: "Read a video job's status and, once it succeeded, the video with a fresh link",
 			},
 		],
-		default: 'get',
+		default: 'generate',
 	},
+	...generate.description,
 	...get.description,
+	...download.description,
 ];
