@@ -10,6 +10,7 @@ const { startFakeService } = require('../test/fake-service/server');
 const { runWorkflow, mediaNode, nodeResult, readBinary } = require('../test/harness/run-workflow');
 const { sniffImage } = require('../test/fake-service/media/sniff');
 const { readMp4 } = require('../test/fake-service/media/mp4');
+const { mp3DurationMs } = require('../test/fake-service/media/mp3');
 
 const OUTPUT = path.resolve(__dirname, '../demo-output');
 
@@ -68,6 +69,29 @@ async function generateVideo(credentials, models) {
 	await runAndWrite(credentials, params);
 }
 
+async function generatePodcast(credentials, real) {
+	const voices = [process.env.MEDIA_GENERATION_VOICE_1, process.env.MEDIA_GENERATION_VOICE_2];
+	if (real && !(voices[0] && voices[1])) {
+		// a real account's voice ids are its own: without them, let the service pick its default voices
+		console.log('\nPodcast > Generate from Prompt (the default voices), waiting for the result:\n');
+		const prompt = 'A 20-second news brief: media generation now runs inside n8n workflows.';
+		return await runAndWrite(credentials, { resource: 'podcast', operation: 'generateFromPrompt', prompt, options: { fileName: 'news', pollIntervalSeconds: 2 } });
+	}
+	const params = {
+		resource: 'podcast',
+		operation: 'generateFromScript',
+		segments: {
+			segment: [
+				{ voiceId: voices[0] || 'voice-ava', text: 'Welcome to the two-minute news. Today: media generation inside n8n workflows.' },
+				{ voiceId: voices[1] || 'voice-ben', text: 'One node, every endpoint, and the files come back ready for the next step.' },
+			],
+		},
+		options: { fileName: 'news', pollIntervalSeconds: 2 },
+	};
+	console.log('\nPodcast > Generate from Script (two short segments, about 10 credits a minute), waiting for the result:\n');
+	await runAndWrite(credentials, params);
+}
+
 /** Runs one node, writes each output file to demo-output/ and prints a table of them. */
 async function runAndWrite(credentials, params) {
 	const run = await runWorkflow({ nodes: [mediaNode('Media Generation', params)], credentials });
@@ -82,13 +106,16 @@ async function runAndWrite(credentials, params) {
 		fs.writeFileSync(file, bytes);
 		const image = sniffImage(bytes);
 		const video = image ? undefined : readMp4(bytes);
+		const audioMs = binary.mimeType === 'audio/mpeg' ? mp3DurationMs(bytes) : undefined;
 		rows.push({
 			file: path.relative(process.cwd(), file),
 			type: binary.mimeType,
 			size: `${(bytes.length / 1024).toFixed(1)} KB`,
 			'duration or dimensions': image
 				? `${image.width}x${image.height}`
-				: video
+				: audioMs !== undefined
+					? `${(audioMs / 1000).toFixed(1)} s`
+					: video
 					? `${(video.durationMs / 1000).toFixed(1)} s, ${video.width}x${video.height}`
 					: '?',
 			job_id: item.json.job_id,
@@ -128,6 +155,7 @@ async function main() {
 		}
 		await generateImage(credentials, listings.listImageModels);
 		await generateVideo(credentials, listings.listVideoModels);
+		await generatePodcast(credentials, Boolean(real));
 	} finally {
 		await svc?.stop();
 	}

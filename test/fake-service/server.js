@@ -84,8 +84,11 @@ class FakeService {
 		await Promise.all([this.api, this.files].map((s) => new Promise((r) => (s?.listening ? s.close(() => r()) : r()))));
 	}
 
+	/** Records a request; returns the entry, which gets the answer's status once known. */
 	record(list, req, extra) {
-		list.push({ time: Date.now(), method: req.method, path: req.url, headers: { ...req.headers }, ...extra });
+		const entry = { time: Date.now(), method: req.method, path: req.url, headers: { ...req.headers }, ...extra };
+		list.push(entry);
+		return entry;
 	}
 
 	async handleApi(req, res) {
@@ -104,8 +107,7 @@ class FakeService {
 				}
 			}
 		}
-		const record = { route: route?.[2], key: req.headers['x-api-key'] };
-		this.record(this.state.requests, req, record);
+		const record = this.record(this.state.requests, req, { route: route?.[2], key: req.headers['x-api-key'] });
 		const faults = route ? this.faults.take(route[2]) : [];
 		const fault = (kind) => faults.find((f) => f.kind === kind);
 		try {
@@ -113,6 +115,7 @@ class FakeService {
 			if (fault('drop')) return req.socket.destroy();
 			if (fault('status')) {
 				const f = fault('status');
+				record.status = f.status;
 				return send(res, f.status, f.body ?? { detail: `Injected ${f.status}` }, f.retryAfter !== undefined ? { 'Retry-After': String(f.retryAfter) } : {});
 			}
 			if (!route) return send(res, 404, { detail: 'Not Found' });
@@ -126,7 +129,11 @@ class FakeService {
 				if (fault('job-never')) job.outcome = 'never';
 			}
 			record.status = 200;
-			if (fault('drop-after')) return req.socket.destroy();
+			if (fault('drop-after')) {
+				record.status = 'dropped after handling';
+				return req.socket.destroy();
+			}
+			if (fault('status-after')) record.status = fault('status-after').status;
 			if (fault('status-after')) return send(res, fault('status-after').status, { detail: 'Injected error after handling' });
 			send(res, 200, result);
 		} catch (err) {

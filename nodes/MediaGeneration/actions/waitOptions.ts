@@ -8,6 +8,8 @@ export const WAIT_DEFAULTS = {
 	image: { pollIntervalSeconds: 5, maxWaitMinutes: 10 },
 	video: { pollIntervalSeconds: 15, maxWaitMinutes: 30 },
 	podcast: { pollIntervalSeconds: 15, maxWaitMinutes: 30 },
+	/** at least a minute of processing per minute of audio: see conversationWaitMinutes */
+	conversation: { pollIntervalSeconds: 15, maxWaitMinutes: 60 },
 } as const;
 
 type Show = { resource: string[]; operation: string[] };
@@ -133,11 +135,13 @@ export function readWaitSettings(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	kind: keyof typeof WAIT_DEFAULTS,
+	/** this item's own default for Maximum Wait, when the user has not set one */
+	maxWaitMinutes?: number,
 ): WaitSettings & { maxCredits: number } {
 	const d = WAIT_DEFAULTS[kind];
 	const o = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const pollSeconds = Number(o.pollIntervalSeconds ?? d.pollIntervalSeconds);
-	const waitMinutes = Number(o.maxWaitMinutes ?? d.maxWaitMinutes);
+	const waitMinutes = Number(o.maxWaitMinutes ?? maxWaitMinutes ?? d.maxWaitMinutes);
 	if (!(pollSeconds > 0)) throw new InputError(`Poll Interval must be a positive number of seconds, not ${String(o.pollIntervalSeconds)}`);
 	if (!(waitMinutes > 0)) throw new InputError(`Maximum Wait must be a positive number of minutes, not ${String(o.maxWaitMinutes)}`);
 	const onTimeout = (o.onTimeout ?? 'error') as OnTimeout;

@@ -1,0 +1,3 @@
+import { downloadJobOperation } from '../downloadJob';
+
+export const { description, prepare } = downloadJobOperation('podcast');

@@ -1,0 +1,126 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { InputError } from './inputError';
+
+export type ScriptSegment = { text: string; voice_id: string };
+
+function parseJson(text: string): unknown {
+	try {
+		return JSON.parse(text) as unknown;
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * A script from the form's segments or from an expression (an LLM's output, a sheet): a JSON
+ * array of {text, voice_id}, as text or as data. Every segment needs text and a voice id.
+ */
+export function parseScript(value: unknown, label: string): ScriptSegment[] {
+	let data = value;
+	if (typeof data === 'string') {
+		const text = data.trim();
+		if (!text) throw new InputError(`${label} is empty; give at least one segment with text and voice_id`);
+		data = parseJson(text);
+		if (data === undefined) {
+			throw new InputError(`${label} is not valid JSON; expected an array like [{"text": "Hello", "voice_id": "…"}]`);
+		}
+	}
+	if (data && typeof data === 'object' && !Array.isArray(data) && Array.isArray((data as IDataObject).script)) {
+		data = (data as IDataObject).script;
+	}
+	if (!Array.isArray(data)) throw new InputError(`${label} must be an array of segments {text, voice_id}`);
+	if (!data.length) throw new InputError(`${label} has no segments; give at least one with text and voice_id`);
+	return data.map((raw, i) => {
+		const seg = (raw ?? {}) as IDataObject;
+		const text = typeof seg.text === 'string' ? seg.text.trim() : '';
+		const voice = seg.voice_id ?? seg.voiceId;
+		const voiceId = typeof voice === 'string' ? voice.trim() : '';
+		if (!text) throw new InputError(`${label}, segment ${i + 1}: text is empty`);
+		if (!voiceId) throw new InputError(`${label}, segment ${i + 1}: voice_id is missing (a voice id copied from the web studio)`);
+		return { text, voice_id: voiceId };
+	});
+}
+
+/** Voice ids: unique; for convo mode exactly two. Empty: the service's default voices. */
+export function checkVoiceIds(ids: string[], exactlyTwo: boolean): string[] | undefined {
+	if (!ids.length) return undefined;
+	const seen = new Set<string>();
+	for (const id of ids) {
+		if (seen.has(id)) throw new InputError(`Voice IDs must be unique; "${id}" is given twice`);
+		seen.add(id);
+	}
+	if (exactlyTwo && ids.length !== 2) {
+		throw new InputError(`Voice IDs: conversations take exactly 2 voices, ${ids.length} given (leave empty for the two default voices)`);
+	}
+	return ids;
+}
+
+/**
+ * A conversation script must be spoken by exactly two voices. The spec states the rule for
+ * voice_ids and does not show how a script's voices are counted; two distinct voice_id values
+ * is the reading that every case it shows satisfies.
+ */
+export function checkConversationScript(script: ScriptSegment[], label: string) {
+	const voices = [...new Set(script.map((s) => s.voice_id))];
+	if (voices.length !== 2) {
+		throw new InputError(`${label}: a conversation needs exactly 2 voices taking turns; this script uses ${voices.length} (${voices.join(', ')})`);
+	}
+}
+
+export type MusicInput = {
+	musicId: string;
+	volume: number;
+	fadeInMs: number;
+	fadeOutMs: number;
+	playbackStartMs: number;
+	/** 0: to the end of the track or the episode */
+	playbackEndMs: number;
+	loop: boolean;
+};
+
+function wholeMs(value: number, field: string): number {
+	if (!Number.isInteger(value) || value < 0) throw new InputError(`Background Music ${field} must be a whole number of milliseconds, 0 or more, not ${value}`);
+	return value;
+}
+
+/** MusicSpec (spec 2.2) from the form; every rule the spec states, checked here. */
+export function musicSpec(m: MusicInput): IDataObject {
+	const musicId = m.musicId.trim();
+	if (!musicId) throw new InputError('Background Music needs a Music ID (copied from the web studio)');
+	if (!(m.volume >= 0 && m.volume <= 1)) throw new InputError(`Background Music Volume must be between 0.0 and 1.0, not ${m.volume}`);
+	const spec: IDataObject = {
+		music_id: musicId,
+		volume: m.volume,
+		fade_in_ms: wholeMs(m.fadeInMs, 'Fade In'),
+		fade_out_ms: wholeMs(m.fadeOutMs, 'Fade Out'),
+		playback_start: wholeMs(m.playbackStartMs, 'Playback Start'),
+		loop: m.loop === true,
+	};
+	const end = wholeMs(m.playbackEndMs, 'Playback End');
+	if (end > 0) {
+		if (end <= m.playbackStartMs) {
+			throw new InputError(`Background Music Playback End (${end} ms) must come after Playback Start (${m.playbackStartMs} ms)`);
+		}
+		spec.playback_end = end;
+	}
+	return spec;
+}
+
+/** Minutes of audio a script or prompt suggests: about 150 spoken words a minute, or "N minutes" in a prompt. */
+export function expectedAudioMinutes(source: { script?: ScriptSegment[]; prompt?: string }): number | undefined {
+	if (source.script) {
+		const words = source.script.reduce((n, s) => n + s.text.split(/\s+/).filter(Boolean).length, 0);
+		return words / 150;
+	}
+	const stated = /(\d+(?:\.\d+)?)\s*(?:-\s*)?(?:minutes?|mins?)\b/i.exec(source.prompt ?? '');
+	return stated ? Number(stated[1]) : undefined;
+}
+
+/**
+ * Conversation jobs need at least a minute of processing per minute of audio (spec 4.11, 8).
+ * The default wait gives twice that plus 10 minutes, and never less than an hour.
+ */
+export function conversationWaitMinutes(audioMinutes: number | undefined): number {
+	return Math.max(60, Math.ceil(2 * (audioMinutes ?? 0) + 10));
+}
