@@ -1,7 +1,8 @@
 'use strict';
 const path = require('node:path');
 const dist = (p) => require(path.resolve(__dirname, '../../dist/nodes/MediaGeneration', p));
-const { checkImageRequest, checkCredits } = dist('validation/imageRequest');
+const { checkImageRequest } = dist('validation/imageRequest');
+const { checkCredits } = dist('validation/credits');
 const { referencedNumbers, checkPromptReferences } = dist('validation/promptReferences');
 const { parseList, parseIdList } = dist('validation/ids');
 const { imageModels } = require('../fake-service/catalogue');

@@ -6,12 +6,25 @@ import { InputError } from '../validation/inputError';
 
 type Show = { show: Record<string, Array<string | boolean>> };
 
+/** The names and labels of a pair of reference fields, shared by the form and the code reading it. */
+export type ReferenceNames = { idsName: string; idsLabel: string; binaryName: string; binaryLabel: string };
+
+export const REFERENCE_IMAGES: ReferenceNames = {
+	idsName: 'referenceImageIds',
+	idsLabel: 'Reference Image IDs',
+	binaryName: 'referenceImageFields',
+	binaryLabel: 'Reference Image Binary Fields',
+};
+
+export const REFERENCE_VIDEOS: ReferenceNames = {
+	idsName: 'referenceVideoIds',
+	idsLabel: 'Reference Video IDs',
+	binaryName: 'referenceVideoFields',
+	binaryLabel: 'Reference Video Binary Fields',
+};
+
 /** A pair of fields for one kind of input: ids, and binary fields of the input item to upload. */
-export function referenceFields(o: {
-	idsName: string;
-	idsLabel: string;
-	binaryName: string;
-	binaryLabel: string;
+export function referenceFields(o: ReferenceNames & {
 	kind: UploadKind;
 	tag: 'Image' | 'Video';
 	what: string;
@@ -46,7 +59,7 @@ export type References = { ids: string[]; files: string[]; count: number };
 export function readReferences(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	o: { idsName: string; idsLabel: string; binaryName: string; binaryLabel: string },
+	o: ReferenceNames,
 ): References {
 	const ids = parseIdList(ctx.getNodeParameter(o.idsName, itemIndex, ''), o.idsLabel);
 	const files = parseList(ctx.getNodeParameter(o.binaryName, itemIndex, ''));

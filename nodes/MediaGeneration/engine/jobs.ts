@@ -6,6 +6,11 @@ export const LINK_VALIDITY_MS = 24 * 60 * 60 * 1000;
 
 export type JobKind = 'image' | 'video' | 'podcast';
 
+/** When a link fetched at `fetchedAt` stops working. */
+export function linkExpiry(fetchedAt: number): string {
+	return new Date(fetchedAt + LINK_VALIDITY_MS).toISOString();
+}
+
 export const JOB_PATH: Record<JobKind, (id: string) => string> = {
 	image: (id) => `/image/${encodeURIComponent(id)}`,
 	video: (id) => `/video/${encodeURIComponent(id)}`,
@@ -26,7 +31,7 @@ export function jobState(kind: JobKind, body: IDataObject): JobState {
 
 /** The job's JSON as the service gave it, plus job_id, a common status and each link's expiry time. */
 export function describeJob(kind: JobKind, jobId: string, body: IDataObject, fetchedAt: number): IDataObject {
-	const expires = new Date(fetchedAt + LINK_VALIDITY_MS).toISOString();
+	const expires = linkExpiry(fetchedAt);
 	const out: IDataObject = { job_id: jobId, ...body, status: jobState(kind, body) };
 	if (typeof out.url === 'string' && out.url) out.url_expires_at = expires;
 	if (Array.isArray(out.images)) {
@@ -51,4 +56,6 @@ export function resultFiles(kind: JobKind, body: IDataObject): ResultFile[] {
 	return [{ url: String(body.url ?? ''), json: { script: body.script } }];
 }
 
+/** How errors name a job of each kind ("Audio job …"), and the node resource that handles it. */
 export const KIND_LABEL: Record<JobKind, string> = { image: 'Image', video: 'Video', podcast: 'Audio' };
+export const RESOURCE_LABEL: Record<JobKind, string> = { image: 'Image', video: 'Video', podcast: 'Podcast' };

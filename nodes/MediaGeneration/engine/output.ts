@@ -1,14 +1,10 @@
 import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
 
-import { KIND_LABEL, LINK_VALIDITY_MS, type JobKind, type JobState } from './jobs';
+import { KIND_LABEL, RESOURCE_LABEL, type JobKind, type JobState } from './jobs';
 
 /** Leaves out fields the service did not give, so output items hold no `undefined`. */
 export function compact(json: IDataObject): IDataObject {
 	return Object.fromEntries(Object.entries(json).filter(([, v]) => v !== undefined));
-}
-
-export function linkExpiry(fetchedAt: number): string {
-	return new Date(fetchedAt + LINK_VALIDITY_MS).toISOString();
 }
 
 /** The output file's name: the File Name option (or kind and job), a number when a job has several. */
@@ -48,7 +44,7 @@ export function timeoutError(node: INode, kind: JobKind, jobId: string, state: J
 		`${KIND_LABEL[kind]} job ${jobId} is still ${state} after ${minutes(waitedMs)} (Maximum Wait)`,
 		{
 			itemIndex,
-			description: `The job keeps running on the service. Use ${KIND_LABEL[kind] === 'Audio' ? 'Podcast' : KIND_LABEL[kind]} > Download with job ID ${jobId} later, raise Maximum Wait, or set On Timeout to output the job as still running.`,
+			description: `The job keeps running on the service. Use ${RESOURCE_LABEL[kind]} > Download with job ID ${jobId} later, raise Maximum Wait, or set On Timeout to output the job as still running.`,
 		},
 	);
 	error.context.jobId = jobId;

@@ -3,12 +3,11 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { apiRequest } from '../transport/request';
 import { downloadFile } from './download';
-import { JOB_PATH, jobState, resultFiles, type JobKind, type JobState } from './jobs';
+import { JOB_PATH, jobState, linkExpiry, resultFiles, type JobKind, type JobState } from './jobs';
 import { mapLimit, Slots } from './limit';
 import {
 	compact,
 	jobFailedError,
-	linkExpiry,
 	noSlotError,
 	notFinishedError,
 	outputFileName,
@@ -33,7 +32,6 @@ type Entry = {
 	phase: 'waiting' | 'running' | 'finishing' | 'done';
 	jobId?: string;
 	estimatedCredits?: number;
-	startedAt: number;
 	deadline: number;
 	polls: number;
 	nextPollAt: number;
@@ -73,7 +71,6 @@ export class JobBatch {
 			req,
 			phase: req.create ? 'waiting' : 'running',
 			jobId: req.jobId,
-			startedAt: now,
 			deadline: now + req.settings.maxWaitMs,
 			polls: 0,
 			nextPollAt: now,
@@ -190,7 +187,7 @@ export class JobBatch {
 		try {
 			const { jobId, estimatedCredits } = await submitJob(this.ctx, e.itemIndex, e.req);
 			const now = Date.now();
-			Object.assign(e, { jobId, estimatedCredits, phase: 'running', startedAt: now, polls: 0 });
+			Object.assign(e, { jobId, estimatedCredits, phase: 'running', polls: 0 });
 			e.deadline = now + e.req.settings.maxWaitMs;
 			e.nextPollAt = nextPollAt(now, 0, e.req.settings.pollIntervalMs, e.deadline);
 			this.busyTries = 0;

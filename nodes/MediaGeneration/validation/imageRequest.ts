@@ -1,5 +1,6 @@
 import type { ImageModel } from '../methods/models.types';
 import { InputError, list } from './inputError';
+import { checkAspectRatio, checkResolution, findModel } from './modelChoice';
 import { checkPromptReferences } from './promptReferences';
 
 export type ImageRequestInput = {
@@ -18,17 +19,10 @@ export type ImagePlan = { model: ImageModel; resolution: string; estimatedCredit
 /** Checks an image request against the model listing and the spec (4.2) before anything is sent. */
 export function checkImageRequest(models: ImageModel[], r: ImageRequestInput): ImagePlan {
 	if (!r.prompt.trim()) throw new InputError('Prompt is empty; describe the image to generate');
-	const model = models.find((m) => m.id === r.modelId);
-	if (!model) {
-		throw new InputError(`Model "${r.modelId}" is not in the image model listing; available: ${list(models.map((m) => m.id))}`);
-	}
+	const model = findModel(models, r.modelId, 'image');
 	const resolution = r.resolution || model.default_resolution;
-	if (!model.resolutions.includes(resolution as never)) {
-		throw new InputError(`Resolution "${resolution}" is not offered by ${model.id}; allowed: ${list(model.resolutions)}`);
-	}
-	if (r.aspectRatio && !model.aspect_ratios.includes(r.aspectRatio as never)) {
-		throw new InputError(`Aspect Ratio "${r.aspectRatio}" is not offered by ${model.id}; allowed: ${list(model.aspect_ratios)}`);
-	}
+	checkResolution(model, resolution, model.resolutions);
+	checkAspectRatio(model, r.aspectRatio);
 	if (!Number.isInteger(r.numberOfImages) || r.numberOfImages < 1 || r.numberOfImages > 4) {
 		throw new InputError(`Number of Images must be a whole number from 1 to 4, not ${r.numberOfImages}`);
 	}
@@ -46,13 +40,4 @@ export function checkImageRequest(models: ImageModel[], r: ImageRequestInput): I
 	checkPromptReferences(r.prompt, 'Image', r.referenceCount, 'reference images');
 	const creditsPerImage = Number(model.credits_by_resolution[resolution] ?? 0);
 	return { model, resolution, creditsPerImage, estimatedCredits: creditsPerImage * r.numberOfImages };
-}
-
-/** The credit guard: an estimate above the item's Max Credits stops it before any job is created. */
-export function checkCredits(estimated: number, maxCredits: number, how: string) {
-	if (maxCredits > 0 && estimated > maxCredits) {
-		throw new InputError(
-			`This item would cost an estimated ${estimated} credits (${how}), above Max Credits (${maxCredits}). Raise Max Credits or choose a cheaper resolution, count or duration.`,
-		);
-	}
 }

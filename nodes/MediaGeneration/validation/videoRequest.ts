@@ -1,6 +1,7 @@
 import type { VideoMode, VideoModel } from '../methods/models.types';
 import { VIDEO_MODES } from '../methods/models.types';
 import { InputError, list } from './inputError';
+import { checkAspectRatio, checkResolution, findModel } from './modelChoice';
 import { checkPromptReferences } from './promptReferences';
 
 /** How many inputs of each kind the item gives (ids and binary fields together). */
@@ -64,22 +65,15 @@ export function checkVideoRequest(models: VideoModel[], r: VideoRequestInput): V
 		throw new InputError(`Mode "${r.mode}" is not a video mode; allowed: ${list(VIDEO_MODES)}`);
 	}
 	const mode = r.mode as VideoMode;
-	const model = models.find((m) => m.id === r.modelId);
-	if (!model) {
-		throw new InputError(`Model "${r.modelId}" is not in the video model listing; available: ${list(models.map((m) => m.id))}`);
-	}
+	const model = findModel(models, r.modelId, 'video');
 	if (!model.modes.includes(mode)) {
 		const fit = models.filter((m) => m.modes.includes(mode)).map((m) => m.id);
 		throw new InputError(`Model ${model.id} does not do ${mode} mode (it does: ${list(model.modes)}); models for ${mode}: ${list(fit)}`);
 	}
 	const resolution = r.resolution || model.default_resolution;
-	const tier = model.resolutions.find((t) => t.resolution === resolution);
-	if (!tier) {
-		throw new InputError(`Resolution "${resolution}" is not offered by ${model.id}; allowed: ${list(model.resolutions.map((t) => t.resolution))}`);
-	}
-	if (r.aspectRatio && !model.aspect_ratios.includes(r.aspectRatio as never)) {
-		throw new InputError(`Aspect Ratio "${r.aspectRatio}" is not offered by ${model.id}; allowed: ${list(model.aspect_ratios)}`);
-	}
+	checkResolution(model, resolution, model.resolutions.map((t) => t.resolution));
+	const tier = model.resolutions.find((t) => t.resolution === resolution)!;
+	checkAspectRatio(model, r.aspectRatio);
 	const followsSource = mode === 'video_to_video' && model.output_duration_follows_source;
 	let duration: number | undefined;
 	if (!followsSource) {

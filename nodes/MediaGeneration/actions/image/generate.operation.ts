@@ -2,18 +2,14 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { JobRequest } from '../../engine/types';
 import { imageModels } from '../../methods/listings';
-import { checkCredits, checkImageRequest } from '../../validation/imageRequest';
+import { checkCredits } from '../../validation/credits';
+import { checkImageRequest } from '../../validation/imageRequest';
 import { modelDependentField, modelField, promptField } from '../descriptions';
-import { readReferences, referenceFields, resolveReferences } from '../referenceInputs';
+import { readReferences, REFERENCE_IMAGES, referenceFields, resolveReferences } from '../referenceInputs';
 import { generateOptions, readWaitSettings, waitForCompletionField } from '../waitOptions';
 
 const show = { resource: ['image'], operation: ['generate'] };
-const references = {
-	idsName: 'referenceImageIds',
-	idsLabel: 'Reference Image IDs',
-	binaryName: 'referenceImageFields',
-	binaryLabel: 'Reference Image Binary Fields',
-};
+const references = REFERENCE_IMAGES;
 
 export const description: INodeProperties[] = [
 	{ ...promptField(

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { modelDependentField, modelField, promptField } from '../descriptions';
-import { referenceFields, singleInputFields } from '../referenceInputs';
+import { REFERENCE_IMAGES, REFERENCE_VIDEOS, referenceFields, singleInputFields } from '../referenceInputs';
 import { generateOptions, waitForCompletionField } from '../waitOptions';
 
 const show = { resource: ['video'], operation: ['generate'] };
@@ -45,20 +45,14 @@ export const fields: INodeProperties[] = [
 	...singleInputFields({ name: 'startFrame', label: 'Start Frame', kind: 'image', what: 'The image that opens the video', displayOptions: inMode('image', 'frames') }),
 	...singleInputFields({ name: 'endFrame', label: 'End Frame', kind: 'image', what: 'The image that ends the video', displayOptions: inMode('frames') }),
 	...referenceFields({
-		idsName: 'referenceImageIds',
-		idsLabel: 'Reference Image IDs',
-		binaryName: 'referenceImageFields',
-		binaryLabel: 'Reference Image Binary Fields',
+		...REFERENCE_IMAGES,
 		kind: 'image',
 		tag: 'Image',
 		what: 'Subject or style images',
 		displayOptions: inMode('references'),
 	}),
 	...referenceFields({
-		idsName: 'referenceVideoIds',
-		idsLabel: 'Reference Video IDs',
-		binaryName: 'referenceVideoFields',
-		binaryLabel: 'Reference Video Binary Fields',
+		...REFERENCE_VIDEOS,
 		kind: 'video',
 		tag: 'Video',
 		what: 'Motion or style clips',

@@ -2,10 +2,17 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { JobRequest } from '../../engine/types';
 import { videoModels } from '../../methods/listings';
-import { checkCredits } from '../../validation/imageRequest';
+import { checkCredits } from '../../validation/credits';
 import { InputError } from '../../validation/inputError';
 import { checkVideoRequest, MAX_SOURCE_SECONDS, videoEstimate, type VideoPlan } from '../../validation/videoRequest';
-import { readReferences, readSingleInput, resolveWithUploads, type References } from '../referenceInputs';
+import {
+	readReferences,
+	readSingleInput,
+	REFERENCE_IMAGES,
+	REFERENCE_VIDEOS,
+	resolveWithUploads,
+	type References,
+} from '../referenceInputs';
 import { readWaitSettings } from '../waitOptions';
 import { fields } from './generate.fields';
 
@@ -20,8 +27,8 @@ function readInputs(ctx: IExecuteFunctions, i: number, mode: string) {
 	return {
 		start: frames ? readSingleInput(ctx, i, 'startFrame', 'Start Frame') : none,
 		end: mode === 'frames' ? readSingleInput(ctx, i, 'endFrame', 'End Frame') : none,
-		refImages: refs ? readReferences(ctx, i, { idsName: 'referenceImageIds', idsLabel: 'Reference Image IDs', binaryName: 'referenceImageFields', binaryLabel: 'Reference Image Binary Fields' }) : none,
-		refVideos: refs ? readReferences(ctx, i, { idsName: 'referenceVideoIds', idsLabel: 'Reference Video IDs', binaryName: 'referenceVideoFields', binaryLabel: 'Reference Video Binary Fields' }) : none,
+		refImages: refs ? readReferences(ctx, i, REFERENCE_IMAGES) : none,
+		refVideos: refs ? readReferences(ctx, i, REFERENCE_VIDEOS) : none,
 		source: mode === 'video_to_video' ? readSingleInput(ctx, i, 'sourceVideo', 'Source Video') : none,
 	};
 }
@@ -74,8 +81,8 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 		await resolveWithUploads(this, itemIndex, refs, kind, label);
 	const start = await up(inputs.start, 'image', 'Start Frame Binary Field');
 	const end = await up(inputs.end, 'image', 'End Frame Binary Field');
-	const refImages = await up(inputs.refImages, 'image', 'Reference Image Binary Fields');
-	const refVideos = await up(inputs.refVideos, 'video', 'Reference Video Binary Fields');
+	const refImages = await up(inputs.refImages, 'image', REFERENCE_IMAGES.binaryLabel);
+	const refVideos = await up(inputs.refVideos, 'video', REFERENCE_VIDEOS.binaryLabel);
 	const source = await up(inputs.source, 'video', 'Source Video Binary Field');
 
 	const sourceMs = source[0]?.upload?.duration_ms;

@@ -1,0 +1,10 @@
+import { InputError } from './inputError';
+
+/** The credit guard: an estimate above the item's Max Credits stops it before any job is created. */
+export function checkCredits(estimated: number, maxCredits: number, how: string) {
+	if (maxCredits > 0 && estimated > maxCredits) {
+		throw new InputError(
+			`This item would cost an estimated ${estimated} credits (${how}), above Max Credits (${maxCredits}). Raise Max Credits or choose a cheaper resolution, count or duration.`,
+		);
+	}
+}
