@@ -1,16 +1,25 @@
 'use strict';
 /**
- * The demo: starts the fake service, runs the node through n8n's engine and prints what came back.
- * With MEDIA_GENERATION_API_KEY and MEDIA_GENERATION_BASE_URL set, it talks to a real account instead.
+ * The demo: runs the example workflows of examples/ in the real n8n (its CLI, with this package
+ * installed as a community package), writes the media they produce to demo-output/ and prints a
+ * table of them.
+ *
+ * By default everything runs against the fake service in test/. With MEDIA_GENERATION_API_KEY and
+ * MEDIA_GENERATION_BASE_URL set, the workflows run against that account instead: each example is
+ * switched to the cheapest model, resolution and duration its listing offers, and spends credits.
+ * The podcast example then needs two voice IDs of the account (MEDIA_GENERATION_VOICE_1 and _2).
+ * The AI steps use OpenAI when OPENAI_API_KEY is set, else the fake service's scripted chat endpoint.
  */
 require('../test/setup-env');
 const fs = require('node:fs');
 const path = require('node:path');
 const { startFakeService } = require('../test/fake-service/server');
-const { runWorkflow, mediaNode, nodeResult, readBinary } = require('../test/harness/run-workflow');
 const { sniffImage } = require('../test/fake-service/media/sniff');
 const { readMp4 } = require('../test/fake-service/media/mp4');
 const { mp3DurationMs } = require('../test/fake-service/media/mp3');
+const { N8nInstance, NODE_TYPE, nodeItems, runData, runError } = require('../test/e2e/n8n-cli');
+const { loadExamples, credentialsFor } = require('../test/e2e/examples');
+const { forAccount } = require('./demo-account');
 
 const OUTPUT = path.resolve(__dirname, '../demo-output');
 
@@ -20,151 +29,98 @@ function table(rows, columns) {
 	return [line(columns), line(widths.map((w) => '-'.repeat(w))), ...rows.map((r) => line(columns.map((c) => r[c])))].join('\n');
 }
 
-/** The cheapest model and resolution of the listing: a demo on a real account spends little. */
-function cheapestImage(models) {
-	const options = models.flatMap((m) => Object.entries(m.credits_by_resolution ?? {}).map(([resolution, credits]) => ({ model: m, resolution, credits })));
-	options.sort((a, b) => a.credits - b.credits);
-	return options[0];
+function describeFile(bytes, mimeType) {
+	const image = sniffImage(bytes);
+	if (image) return `${image.width}x${image.height}`;
+	if (mimeType === 'audio/mpeg') return `${(mp3DurationMs(bytes) / 1000).toFixed(1)} s`;
+	const video = readMp4(bytes);
+	return video ? `${(video.durationMs / 1000).toFixed(1)} s, ${video.width}x${video.height}` : '?';
 }
 
-async function generateImage(credentials, models) {
-	const choice = cheapestImage(models);
-	if (!choice) throw new Error('The image model listing is empty');
-	const params = {
-		resource: 'image',
-		operation: 'generate',
-		prompt: 'A lighthouse on a rocky coast at dawn, watercolour',
-		model: choice.model.id,
-		resolution: choice.resolution,
-		options: { fileName: 'lighthouse', maxCredits: choice.credits, pollIntervalSeconds: 1 },
-	};
-	console.log(`\nImage > Generate with ${choice.model.id} at ${choice.resolution} (${choice.credits} credit${choice.credits === 1 ? "" : "s"}), waiting for the result:\n`);
-	await runAndWrite(credentials, params);
-}
-
-/** The cheapest video the listing offers: text mode, lowest price per second, shortest duration. */
-function cheapestVideo(models) {
-	const options = models
-		.filter((m) => m.modes.includes('text'))
-		.flatMap((m) => m.resolutions.map((r) => ({ model: m, resolution: r.resolution, perSecond: r.credits_per_second, seconds: Math.min(...m.durations) })));
-	options.sort((a, b) => a.perSecond * a.seconds - b.perSecond * b.seconds);
-	return options[0];
-}
-
-async function generateVideo(credentials, models) {
-	const choice = cheapestVideo(models);
-	if (!choice) throw new Error('No video model in the listing does text mode');
-	const credits = Math.ceil(choice.perSecond * choice.seconds);
-	const params = {
-		resource: 'video',
-		operation: 'generate',
-		mode: 'text',
-		prompt: 'Waves rolling onto a beach at sunset, slow camera pan',
-		model: choice.model.id,
-		resolution: choice.resolution,
-		duration: choice.seconds,
-		options: { fileName: 'waves', maxCredits: credits, pollIntervalSeconds: 2, maxWaitMinutes: 30 },
-	};
-	console.log(`\nVideo > Generate (text mode) with ${choice.model.id} at ${choice.resolution}, ${choice.seconds} s (about ${credits} credits), waiting for the result:\n`);
-	await runAndWrite(credentials, params);
-}
-
-async function generatePodcast(credentials, real) {
-	const voices = [process.env.MEDIA_GENERATION_VOICE_1, process.env.MEDIA_GENERATION_VOICE_2];
-	if (real && !(voices[0] && voices[1])) {
-		// a real account's voice ids are its own: without them, let the service pick its default voices
-		console.log('\nPodcast > Generate from Prompt (the default voices), waiting for the result:\n');
-		const prompt = 'A 20-second news brief: media generation now runs inside n8n workflows.';
-		return await runAndWrite(credentials, { resource: 'podcast', operation: 'generateFromPrompt', prompt, options: { fileName: 'news', pollIntervalSeconds: 2 } });
-	}
-	const params = {
-		resource: 'podcast',
-		operation: 'generateFromScript',
-		segments: {
-			segment: [
-				{ voiceId: voices[0] || 'voice-ava', text: 'Welcome to the two-minute news. Today: media generation inside n8n workflows.' },
-				{ voiceId: voices[1] || 'voice-ben', text: 'One node, every endpoint, and the files come back ready for the next step.' },
-			],
-		},
-		options: { fileName: 'news', pollIntervalSeconds: 2 },
-	};
-	console.log('\nPodcast > Generate from Script (two short segments, about 10 credits a minute), waiting for the result:\n');
-	await runAndWrite(credentials, params);
-}
-
-/** Runs one node, writes each output file to demo-output/ and prints a table of them. */
-async function runAndWrite(credentials, params) {
-	const run = await runWorkflow({ nodes: [mediaNode('Media Generation', params)], credentials });
-	const { items, error } = nodeResult(run, 'Media Generation');
-	if (error) throw error;
-	fs.mkdirSync(OUTPUT, { recursive: true });
+/** Writes every binary output of the workflow's Media Generation nodes; returns table rows. */
+function writeFiles(example, data, workflow) {
 	const rows = [];
-	for (const item of items) {
-		const binary = item.binary.data;
-		const bytes = await readBinary(binary);
-		const file = path.join(OUTPUT, binary.fileName);
-		fs.writeFileSync(file, bytes);
-		const image = sniffImage(bytes);
-		const video = image ? undefined : readMp4(bytes);
-		const audioMs = binary.mimeType === 'audio/mpeg' ? mp3DurationMs(bytes) : undefined;
-		rows.push({
-			file: path.relative(process.cwd(), file),
-			type: binary.mimeType,
-			size: `${(bytes.length / 1024).toFixed(1)} KB`,
-			'duration or dimensions': image
-				? `${image.width}x${image.height}`
-				: audioMs !== undefined
-					? `${(audioMs / 1000).toFixed(1)} s`
-					: video
-					? `${(video.durationMs / 1000).toFixed(1)} s, ${video.width}x${video.height}`
-					: '?',
-			job_id: item.json.job_id,
-		});
+	const mediaNodes = workflow.nodes.filter((n) => n.type === NODE_TYPE).map((n) => n.name);
+	for (const name of mediaNodes) {
+		for (const item of nodeItems(data, name) ?? []) {
+			if (item.json.error) {
+				rows.push({ example, node: name, file: `(failed: ${String(item.json.error).slice(0, 80)})` });
+				continue;
+			}
+			for (const binary of Object.values(item.binary ?? {})) {
+				const bytes = Buffer.from(binary.data, 'base64');
+				const file = path.join(OUTPUT, binary.fileName);
+				fs.writeFileSync(file, bytes);
+				rows.push({
+					example,
+					node: name,
+					file: path.relative(process.cwd(), file),
+					type: binary.mimeType,
+					size: `${(bytes.length / 1024).toFixed(1)} KB`,
+					'duration or dimensions': describeFile(bytes, binary.mimeType),
+				});
+			}
+		}
 	}
-	console.log(table(rows, Object.keys(rows[0])));
+	return rows;
 }
 
 async function main() {
-	const real = process.env.MEDIA_GENERATION_API_KEY && process.env.MEDIA_GENERATION_BASE_URL;
-	const svc = real ? undefined : await startFakeService();
-	const credentials = real
+	const real = Boolean(process.env.MEDIA_GENERATION_API_KEY && process.env.MEDIA_GENERATION_BASE_URL);
+	// the fake service is always started: it stands in for the AI model unless OPENAI_API_KEY is set
+	const svc = await startFakeService({ timing: { queueMs: 300, imageMs: 1500, videoMs: 3000, audioMs: 3000 } });
+	const media = real
 		? { apiKey: process.env.MEDIA_GENERATION_API_KEY, baseUrl: process.env.MEDIA_GENERATION_BASE_URL }
 		: { apiKey: 'test-key-alice', baseUrl: svc.apiUrl };
-	console.log(real ? `Using the service at ${credentials.baseUrl}` : `Fake service running at ${credentials.baseUrl}`);
+	const openAi = process.env.OPENAI_API_KEY
+		? { openAiKey: process.env.OPENAI_API_KEY, openAiUrl: 'https://api.openai.com/v1' }
+		: { openAiKey: 'sk-demo', openAiUrl: svc.apiUrl.replace(/\/v1$/, '/openai/v1') };
+	console.log(real ? `Media service: ${media.baseUrl} (your account; this spends credits)` : `Media service: the fake service at ${media.baseUrl}`);
+	console.log(`AI model: ${process.env.OPENAI_API_KEY ? 'OpenAI' : 'the fake service\'s scripted chat endpoint'}`);
+
+	let examples = loadExamples();
+	if (real) examples = await forAccount(examples, media);
+
+	const n8n = new N8nInstance().installPackage();
 	try {
-		const listings = {};
-		for (const [operation, title] of [
-			['listImageModels', 'Image models'],
-			['listVideoModels', 'Video models'],
-		]) {
-			const run = await runWorkflow({ nodes: [mediaNode('Media Generation', { resource: 'model', operation })], credentials });
-			const { items, error } = nodeResult(run, 'Media Generation');
-			if (error) throw error;
-			listings[operation] = items.map((i) => i.json);
-			const rows = items.map(({ json: m }) => ({
-				id: m.id,
-				title: m.title,
-				resolutions: (m.resolutions ?? []).map((r) => (typeof r === 'string' ? r : r.resolution)).join(' '),
-				aspect_ratios: (m.aspect_ratios ?? []).join(' '),
-				...(operation === 'listVideoModels'
-					? { modes: m.modes.join(' '), durations: m.durations.join(' ') }
-					: { references: m.supports_reference_images ? `up to ${m.max_reference_images}` : 'no' }),
-			}));
-			console.log(`\n${title} (${items.length}), through the Media Generation node:\n`);
-			console.log(table(rows, Object.keys(rows[0] ?? { id: '' })));
+		console.log('\nStarting n8n: importing the credentials and the example workflows…');
+		await n8n.importCredentials(credentialsFor({ ...media, ...openAi }));
+		const names = Object.keys(examples);
+		const ids = await n8n.importWorkflows(names.map((n) => examples[n]));
+		fs.rmSync(OUTPUT, { recursive: true, force: true });
+		fs.mkdirSync(OUTPUT, { recursive: true });
+		const rows = [];
+		const notes = [];
+		let failed = 0;
+		for (const [i, name] of names.entries()) {
+			const started = Date.now();
+			process.stdout.write(`Running "${examples[name].name}"… `);
+			const { code, data } = await n8n.execute(ids[i]);
+			const seconds = ((Date.now() - started) / 1000).toFixed(1);
+			if (code !== 0 || !data) {
+				failed++;
+				console.log(`failed after ${seconds} s: ${runError(data)?.message ?? 'see the n8n log'}`);
+				continue;
+			}
+			console.log(`done in ${seconds} s`);
+			rows.push(...writeFiles(name, data, examples[name]));
+			const agent = runData(data)?.['AI Agent'];
+			if (agent) notes.push(`AI agent's answer: ${nodeItems(data, 'AI Agent')[0]?.json.output}`);
 		}
-		await generateImage(credentials, listings.listImageModels);
-		await generateVideo(credentials, listings.listVideoModels);
-		await generatePodcast(credentials, Boolean(real));
+		console.log(`\nFiles written to ${path.relative(process.cwd(), OUTPUT)}/:\n`);
+		console.log(table(rows, ['example', 'node', 'file', 'type', 'size', 'duration or dimensions']));
+		for (const note of notes) console.log(`\n${note}`);
+		if (failed) throw new Error(`${failed} example workflow(s) failed`);
 	} finally {
-		await svc?.stop();
+		await n8n.stop();
+		await svc.stop();
 	}
 }
 
 main().then(
 	() => process.exit(0),
 	(error) => {
-		console.error(`Demo failed: ${error.message}${error.description ? `\n${error.description}` : ''}`);
+		console.error(`\nDemo failed: ${error.message}`);
 		process.exit(1);
 	},
 );

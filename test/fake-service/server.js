@@ -14,6 +14,7 @@ const images = require('./images');
 const videos = require('./videos');
 const podcasts = require('./podcasts');
 const uploads = require('./uploads');
+const { handleChat } = require('./chat');
 
 const UUIDISH = '([^/]+)';
 const ROUTES = [
@@ -94,6 +95,7 @@ class FakeService {
 	async handleApi(req, res) {
 		const url = new URL(req.url, 'http://x');
 		if (url.pathname.startsWith('/__fake/')) return this.handleControl(req, res, url);
+		if (url.pathname.startsWith('/openai/v1/')) return this.handleChatRequest(req, res, url);
 		const path = url.pathname.replace(/^\/v1(?=\/)/, '');
 		const entry = url.pathname.startsWith('/v1/') ? { method: req.method, path } : undefined;
 		let route;
@@ -147,6 +149,13 @@ class FakeService {
 		}
 	}
 
+	/** The scripted chat endpoint that stands in for an AI model in the example workflows. */
+	async handleChatRequest(req, res, url) {
+		const body = req.method === 'POST' ? await readJson(req).catch(() => ({})) : undefined;
+		this.record(this.state.chatRequests, req, { body });
+		if (!handleChat(req, res, url.pathname.replace(/^\/openai\/v1/, ''), body)) send(res, 404, { detail: 'Not Found' });
+	}
+
 	handleFile(req, res) {
 		const url = new URL(req.url, 'http://x');
 		this.record(this.state.fileRequests, req, {});
@@ -194,6 +203,7 @@ class FakeService {
 			maxAudioInFlight: this.state.maxAudioInFlight,
 			requests: this.state.requests.length,
 			fileRequests: this.state.fileRequests.length,
+			chatRequests: this.state.chatRequests.length,
 		};
 	}
 }

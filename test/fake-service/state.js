@@ -21,6 +21,8 @@ class ServiceState {
 		this.jobs = new Map();
 		this.requests = [];
 		this.fileRequests = [];
+		/** requests to the scripted chat endpoint (openai/v1) */
+		this.chatRequests = [];
 		this.maxAudioInFlight = 0;
 		this.resultPaddingBytes = 0;
 	}

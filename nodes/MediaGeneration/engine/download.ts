@@ -31,37 +31,45 @@ export type DownloadTarget = {
 	signal: AbortSignal;
 };
 
-/** Reads the first bytes of a stream without consuming them, so the file type comes from the content. */
-async function readHead(stream: Readable, bytes: number): Promise<{ head: Buffer; ended: boolean }> {
+/**
+ * Reads the first bytes of a stream without consuming them, so the file type comes from the
+ * content. It reads in paused mode ('readable' and read()) and puts the bytes back with unshift.
+ * Once its listener is gone, Node.js sets the stream back to its initial state, so the next
+ * consumer starts it whichever way it reads: pipe, a 'data' listener (n8n's in-memory binary
+ * mode) or async iteration. A stream left paused by pause() would wait forever for a 'data'
+ * listener.
+ */
+export async function readHead(stream: Readable, bytes: number): Promise<{ head: Buffer; ended: boolean }> {
 	const chunks: Buffer[] = [];
 	let length = 0;
 	let ended = false;
 	await new Promise<void>((resolve, reject) => {
 		const done = (error?: Error) => {
-			stream.off('data', onData);
+			stream.off('readable', onReadable);
 			stream.off('end', onEnd);
 			stream.off('error', done);
 			if (error) reject(error);
 			else resolve();
 		};
-		const onData = (chunk: Buffer) => {
-			chunks.push(chunk);
-			length += chunk.length;
-			if (length >= bytes) {
-				stream.pause();
-				done();
+		const onReadable = () => {
+			let chunk: Buffer | string | null;
+			while (length < bytes && (chunk = stream.read()) !== null) {
+				const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+				chunks.push(buffer);
+				length += buffer.length;
 			}
+			if (length >= bytes) done();
 		};
 		const onEnd = () => {
 			ended = true;
 			done();
 		};
-		stream.on('data', onData);
+		stream.on('readable', onReadable);
 		stream.once('end', onEnd);
 		stream.once('error', done);
 	});
 	const head = Buffer.concat(chunks);
-	if (!ended) stream.unshift(head);
+	if (!ended && head.length) stream.unshift(head);
 	return { head, ended };
 }
 

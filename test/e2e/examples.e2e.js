@@ -1,0 +1,160 @@
+'use strict';
+/**
+ * End to end in the real n8n: the CLI of the pinned n8n release, our package installed as a
+ * community package from its packed tarball, the examples of examples/ imported and run with
+ * `n8n execute`, against the fake service. Run with `npm run test:e2e`.
+ */
+const { startFakeService } = require('../fake-service/server');
+const { sniffImage } = require('../fake-service/media/sniff');
+const { readMp4 } = require('../fake-service/media/mp4');
+const { mp3DurationMs } = require('../fake-service/media/mp3');
+const { N8nInstance, nodeItems, runData, runError } = require('./n8n-cli');
+const { loadExamples, credentialsFor, withParameters } = require('./examples');
+
+const API_KEY = 'test-key-alice';
+const examples = loadExamples();
+const extra = { continueOnFail: require('./workflows/continue-on-fail.json') };
+extra.stopOnFail = withParameters(extra.continueOnFail, 'Images', (p) => p);
+extra.stopOnFail.nodes.find((n) => n.name === 'Images').continueOnFail = false;
+
+let svc;
+let n8n;
+const ids = {};
+
+const fileOf = (item, field = 'data') => Buffer.from(item.binary[field].data, 'base64');
+const jobsOf = (kind) => [...svc.state.jobs.values()].filter((j) => j.kind === kind);
+const chatRequests = () => svc.state.chatRequests.length;
+
+async function execute(name) {
+	const result = await n8n.execute(ids[name]);
+	if (process.env.E2E_DEBUG) console.log(result.code, result.stdout.slice(-3000), result.stderr.slice(-3000));
+	// the key is stored encrypted; it must not come back in any output or log line
+	expect(result.stdout).not.toContain(API_KEY);
+	expect(result.stderr).not.toContain(API_KEY);
+	return result;
+}
+
+beforeAll(async () => {
+	svc = await startFakeService({ timing: { queueMs: 100, imageMs: 400, videoMs: 800, audioMs: 800 } });
+	n8n = new N8nInstance().installPackage();
+	await n8n.importCredentials(
+		credentialsFor({ apiKey: API_KEY, baseUrl: svc.apiUrl, openAiKey: 'sk-e2e', openAiUrl: svc.apiUrl.replace(/\/v1$/, '/openai/v1') }),
+	);
+	const all = { ...examples, ...extra };
+	const names = Object.keys(all);
+	(await n8n.importWorkflows(names.map((n) => all[n]))).forEach((id, i) => (ids[names[i]] = id));
+});
+
+afterAll(async () => {
+	await n8n?.stop();
+	await svc?.stop();
+});
+
+describe('the examples run in the real n8n', () => {
+	test('image to video: two PNG frames, the second made from the first, then an MP4 between them', async () => {
+		const { code, data } = await execute('image-to-video-start-end-frames');
+		expect(code).toBe(0);
+		const [start] = nodeItems(data, 'Start Frame');
+		const [end] = nodeItems(data, 'End Frame');
+		const videos = nodeItems(data, 'Dawn to Night Video');
+		expect(videos).toHaveLength(1);
+		for (const frame of [start, end]) {
+			expect(frame.binary.data).toMatchObject({ mimeType: 'image/png', fileExtension: 'png' });
+			expect(sniffImage(fileOf(frame))).toEqual({ type: 'png', width: 1280, height: 720 });
+		}
+		expect(start.binary.data.fileName).toBe('start-frame.png');
+		expect(end.json.reference_image_ids).toEqual([start.json.image_id]);
+		const [video] = videos;
+		expect(video.pairedItem).toEqual({ item: 0 });
+		expect(video.binary.data).toMatchObject({ mimeType: 'video/mp4', fileName: 'dawn-to-night.mp4' });
+		expect(readMp4(fileOf(video))).toMatchObject({ hasVideo: true, durationMs: 5000, width: 640, height: 360 });
+		const job = svc.state.jobs.get(video.json.job_id);
+		expect(job.request).toMatchObject({ start_frame_image_id: start.json.image_id, end_frame_image_id: end.json.image_id });
+	});
+
+	test('batch of prompts: one portrait MP4 per prompt, in order, each paired with its prompt', async () => {
+		const before = jobsOf('video').length;
+		const { code, data } = await execute('batch-prompts-to-videos');
+		expect(code).toBe(0);
+		const prompts = nodeItems(data, 'Prompts');
+		const videos = nodeItems(data, 'Generate Videos');
+		expect(videos).toHaveLength(prompts.length);
+		videos.forEach((video, i) => {
+			expect(video.pairedItem).toEqual({ item: i });
+			expect(video.binary.data.fileName).toBe(`${prompts[i].json.slug}.mp4`);
+			expect(readMp4(fileOf(video))).toMatchObject({ hasVideo: true, durationMs: 5000, width: 360, height: 640 });
+			expect(svc.state.jobs.get(video.json.job_id).request.prompt).toBe(prompts[i].json.prompt);
+		});
+		expect(jobsOf('video').length - before).toBe(prompts.length);
+	});
+
+	test('batch of prompts, one job failing on the service: an error item for it, videos for the others', async () => {
+		svc.faults.add({ route: 'POST /video', kind: 'job-fail' });
+		const { code, data } = await execute('batch-prompts-to-videos');
+		expect(code).toBe(0);
+		const videos = nodeItems(data, 'Generate Videos');
+		expect(videos).toHaveLength(3);
+		const failed = videos.filter((v) => v.json.error);
+		expect(failed).toHaveLength(1);
+		expect(failed[0].json).toMatchObject({ job_id: expect.any(String) });
+		expect(failed[0].binary).toBeUndefined();
+		videos.forEach((video, i) => expect(video.pairedItem).toEqual({ item: i }));
+		for (const ok of videos.filter((v) => !v.json.error)) expect(readMp4(fileOf(ok)).hasVideo).toBe(true);
+	});
+
+	test('podcast from an AI-written script: the script is recorded with the two voices, as an MP3', async () => {
+		const chatsBefore = chatRequests();
+		const { code, data } = await execute('podcast-from-ai-script');
+		expect(code).toBe(0);
+		expect(chatRequests() - chatsBefore).toBe(1);
+		const [segments] = nodeItems(data, 'Script to Segments');
+		const [episode] = nodeItems(data, 'Record Episode');
+		expect(episode.binary.data).toMatchObject({ mimeType: 'audio/mpeg', fileName: 'episode.mp3' });
+		expect(mp3DurationMs(fileOf(episode))).toBeGreaterThan(1000);
+		const job = svc.state.jobs.get(episode.json.job_id);
+		expect(job.request.script).toEqual(segments.json.script);
+		expect(new Set(job.request.script.map((s) => s.voice_id))).toEqual(new Set(['voice-ava', 'voice-ben']));
+	});
+
+	test('AI agent: the agent calls the node as a tool, which returns links and no binary data', async () => {
+		const before = jobsOf('image').length;
+		const { code, data } = await execute('ai-agent-media-tool');
+		expect(code).toBe(0);
+		const [request] = nodeItems(data, 'Request');
+		const [answer] = nodeItems(data, 'AI Agent');
+		const images = jobsOf('image').slice(before);
+		expect(images).toHaveLength(1);
+		expect(images[0].request.prompt).toBe(request.json.chatInput);
+		const toolRuns = runData(data)['Generate Image'];
+		expect(toolRuns).toHaveLength(1);
+		const toolOutput = JSON.stringify(toolRuns[0].data);
+		expect(toolOutput).toContain(images[0].id);
+		expect(toolOutput).not.toMatch(/"binary"\s*:\s*\{\s*"data"/);
+		expect(answer.json.output).toContain(svc.filesOrigin);
+		expect(answer.json.output).toContain('/files/');
+	});
+});
+
+describe('Continue On Fail in the real n8n', () => {
+	test('an item with a resolution the model lacks fails alone, naming the allowed values; the others succeed', async () => {
+		const before = jobsOf('image').length;
+		const { code, data } = await execute('continueOnFail');
+		expect(code).toBe(0);
+		const items = nodeItems(data, 'Images');
+		expect(items).toHaveLength(3);
+		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(items[1].json.error).toMatch(/Resolution/);
+		expect(items[1].json.error).toMatch(/720p, 1080p, 2k/);
+		expect(items[1].binary).toBeUndefined();
+		for (const i of [0, 2]) expect(sniffImage(fileOf(items[i])).type).toBe('png');
+		expect(jobsOf('image').length - before).toBe(2);
+	});
+
+	test('without it, the bad item stops the run (exit code 1) before any job is created', async () => {
+		const before = svc.state.jobs.size;
+		const { code, data } = await execute('stopOnFail');
+		expect(code).toBe(1);
+		expect(runError(data)?.message ?? '').toMatch(/Resolution/);
+		expect(svc.state.jobs.size).toBe(before);
+	});
+});

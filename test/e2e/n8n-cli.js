@@ -1,0 +1,190 @@
+'use strict';
+/**
+ * Drives the real n8n CLI: a throwaway user folder with the packed node package installed as a
+ * community package, credential and workflow import, and `n8n execute`. Used by the end-to-end
+ * suite, the demo and the screenshot script. Needs `n8n` on PATH (scripts/n8n.sh puts it there).
+ */
+const { execFile, execFileSync, spawn } = require('node:child_process');
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+const ROOT = path.resolve(__dirname, '../..');
+const PACKAGE = require(path.join(ROOT, 'package.json'));
+
+/** The node type of our node once installed as a community package. */
+const NODE_TYPE = `${PACKAGE.name}.mediaGeneration`;
+
+/** Packs the built package (as npm would publish it) into a folder; returns the tarball's path. */
+function packPackage(destination) {
+	const out = execFileSync('npm', ['pack', '--json', '--pack-destination', destination, '--loglevel=error'], { cwd: ROOT, encoding: 'utf8' });
+	const [info] = JSON.parse(out.slice(out.indexOf('[')));
+	return path.join(destination, info.filename);
+}
+
+function run(args, env, { timeoutMs = 300_000 } = {}) {
+	return new Promise((resolve) => {
+		execFile('n8n', args, { env, timeout: timeoutMs, maxBuffer: 512 * 1024 * 1024, encoding: 'utf8' }, (error, stdout, stderr) => {
+			resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+		});
+	});
+}
+
+/** A 16-character id in n8n's own alphabet. */
+function newId() {
+	return crypto.randomBytes(12).toString('base64url').replace(/[-_]/g, 'x').slice(0, 16);
+}
+
+class N8nInstance {
+	/**
+	 * @param {object} [options]
+	 * @param {string} [options.folder] the user folder (default: a new temporary one)
+	 * @param {string} [options.binaryDataMode] 'default' inlines files in outputs as base64
+	 */
+	constructor(options = {}) {
+		this.folder = options.folder ?? fs.mkdtempSync(path.join(os.tmpdir(), 'media-gen-n8n-'));
+		this.ownsFolder = !options.folder;
+		this.env = {
+			...process.env,
+			N8N_USER_FOLDER: this.folder,
+			N8N_ENCRYPTION_KEY: 'media-generation-e2e-key',
+			N8N_DIAGNOSTICS_ENABLED: 'false',
+			N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+			N8N_TEMPLATES_ENABLED: 'false',
+			N8N_PERSONALIZATION_ENABLED: 'false',
+			N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE: 'true',
+			N8N_RUNNERS_ENABLED: 'false',
+			N8N_LOG_LEVEL: 'info',
+			N8N_LOG_OUTPUT: 'console',
+			N8N_DEFAULT_BINARY_DATA_MODE: options.binaryDataMode ?? 'default',
+			N8N_SECURE_COOKIE: 'false',
+			DB_SQLITE_POOL_SIZE: '1',
+			...options.env,
+		};
+		// n8n keeps its logger quiet under NODE_ENV=test (set by test runners), which would hide the
+		// result that `execute` prints; the CLI runs here as it does for a user.
+		delete this.env.NODE_ENV;
+		delete this.env.N8N_BINARY_DATA_STORAGE_PATH;
+	}
+
+	/** Installs the packed package where n8n looks for community packages. */
+	installPackage() {
+		const nodesDir = path.join(this.folder, '.n8n', 'nodes');
+		const target = path.join(nodesDir, 'node_modules', PACKAGE.name);
+		fs.mkdirSync(target, { recursive: true });
+		const tarball = packPackage(this.folder);
+		execFileSync('tar', ['-xzf', tarball, '-C', target, '--strip-components=1']);
+		fs.writeFileSync(
+			path.join(nodesDir, 'package.json'),
+			JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { [PACKAGE.name]: PACKAGE.version } }, null, 2),
+		);
+		return this;
+	}
+
+	/** Imports credentials given as [{id, name, type, data}] (data in plain text; n8n encrypts it). */
+	async importCredentials(credentials) {
+		const file = path.join(this.folder, `credentials-${newId()}.json`);
+		fs.writeFileSync(file, JSON.stringify(credentials));
+		const r = await run(['import:credentials', `--input=${file}`], this.env);
+		fs.rmSync(file, { force: true });
+		if (r.code !== 0) throw new Error(`n8n import:credentials failed (${r.code}):\n${r.stdout}\n${r.stderr}`);
+	}
+
+	/** Imports one workflow object; returns its id. */
+	async importWorkflow(workflow) {
+		const id = workflow.id ?? newId();
+		const file = path.join(this.folder, `workflow-${id}.json`);
+		fs.writeFileSync(file, JSON.stringify({ active: false, settings: {}, ...workflow, id }));
+		const r = await run(['import:workflow', `--input=${file}`], this.env);
+		fs.rmSync(file, { force: true });
+		if (r.code !== 0) throw new Error(`n8n import:workflow failed (${r.code}):\n${r.stdout}\n${r.stderr}`);
+		return id;
+	}
+
+	/** Imports several workflow objects in one run of the CLI; returns their ids, in order. */
+	async importWorkflows(workflows) {
+		const dir = fs.mkdtempSync(path.join(this.folder, 'workflows-'));
+		const ids = workflows.map((w) => w.id ?? newId());
+		workflows.forEach((w, i) => fs.writeFileSync(path.join(dir, `${ids[i]}.json`), JSON.stringify({ active: false, settings: {}, ...w, id: ids[i] })));
+		const r = await run(['import:workflow', '--separate', `--input=${dir}`], this.env);
+		fs.rmSync(dir, { recursive: true, force: true });
+		if (r.code !== 0) throw new Error(`n8n import:workflow failed (${r.code}):\n${r.stdout}\n${r.stderr}`);
+		return ids;
+	}
+
+	/**
+	 * Runs a workflow with `n8n execute --id --rawOutput`.
+	 * @returns {Promise<{code: number, data: object | undefined, stdout: string, stderr: string}>}
+	 *   data is the run's result (resultData.runData …) when n8n printed one
+	 */
+	async execute(id) {
+		const r = await run(['execute', `--id=${id}`, '--rawOutput'], this.env);
+		return { ...r, data: parseResult(r.stdout) };
+	}
+
+	/** Starts `n8n start` on loopback; resolves once the editor answers. */
+	async start(port) {
+		const env = { ...this.env, N8N_PORT: String(port), N8N_LISTEN_ADDRESS: '127.0.0.1', N8N_HOST: '127.0.0.1' };
+		this.server = spawn('n8n', ['start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+		let log = '';
+		this.server.stdout.on('data', (d) => (log += d));
+		this.server.stderr.on('data', (d) => (log += d));
+		const deadline = Date.now() + 180_000;
+		while (Date.now() < deadline) {
+			if (this.server.exitCode !== null) throw new Error(`n8n start exited (${this.server.exitCode}):\n${log}`);
+			const ok = await fetch(`http://127.0.0.1:${port}/healthz/readiness`).then((r) => r.ok, () => false);
+			if (ok) return `http://127.0.0.1:${port}`;
+			await new Promise((r) => setTimeout(r, 1000));
+		}
+		throw new Error(`n8n did not start within 3 minutes:\n${log}`);
+	}
+
+	async stop() {
+		if (this.server && this.server.exitCode === null) {
+			const exited = new Promise((r) => this.server.once('exit', r));
+			this.server.kill('SIGTERM');
+			await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+			if (this.server.exitCode === null) this.server.kill('SIGKILL');
+		}
+		if (this.ownsFolder) fs.rmSync(this.folder, { recursive: true, force: true });
+	}
+}
+
+/**
+ * n8n prints log lines first, then the result JSON, then (for a failed run) the error: parse from
+ * the first line that starts with "{" to the first closing line that makes the text valid JSON.
+ */
+function parseResult(stdout) {
+	const lines = stdout.split('\n');
+	const start = lines.findIndex((l) => l.startsWith('{'));
+	if (start === -1) return undefined;
+	for (let end = start; end < lines.length; end++) {
+		if (lines[end] !== '}') continue;
+		try {
+			return JSON.parse(lines.slice(start, end + 1).join('\n'));
+		} catch {
+			// not the closing brace of the result yet
+		}
+	}
+	return undefined;
+}
+
+/** The items a node output on its first run (main output 0 unless told), as n8n reports them. */
+function nodeItems(data, nodeName, { connection = 'main', output = 0 } = {}) {
+	const runs = runData(data)?.[nodeName];
+	if (!runs) return undefined;
+	return runs[0]?.data?.[connection]?.[output] ?? [];
+}
+
+/** Every node's runs, by node name. */
+function runData(data) {
+	return data?.resultData?.runData ?? data?.data?.resultData?.runData;
+}
+
+/** The error of a failed run, as n8n reports it. */
+function runError(data) {
+	return data?.resultData?.error ?? data?.data?.resultData?.error;
+}
+
+module.exports = { N8nInstance, NODE_TYPE, PACKAGE, packPackage, parseResult, nodeItems, runData, runError, newId };
