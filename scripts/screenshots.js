@@ -51,8 +51,8 @@ async function main() {
 		await page.getByText('Cinema Pro', { exact: true }).waitFor({ timeout: 30_000 });
 		await page.waitForTimeout(500);
 		fs.mkdirSync(OUT, { recursive: true });
-		await page.screenshot({ path: path.join(OUT, 'node-form-models.png') });
-		console.log('wrote docs/images/node-form-models.png');
+		await page.screenshot({ path: path.join(OUT, 'node-form-models.jpg'), type: 'jpeg', quality: 85 });
+		console.log('wrote docs/images/node-form-models.jpg');
 		await page.keyboard.press('Escape');
 		await closeNode(page);
 
@@ -60,14 +60,14 @@ async function main() {
 		await page.locator('[data-test-id="execute-workflow-button"]').first().click();
 		await page.waitForSelector('[data-test-id="canvas-node"][data-node-name="Dawn to Night Video"] [data-test-id="canvas-node-status-success"]', { timeout: 120_000 });
 		await page.waitForTimeout(500);
-		await page.screenshot({ path: path.join(OUT, 'workflow-executed.png') });
-		console.log('wrote docs/images/workflow-executed.png');
+		await page.screenshot({ path: path.join(OUT, 'workflow-executed.jpg'), type: 'jpeg', quality: 85 });
+		console.log('wrote docs/images/workflow-executed.jpg');
 		await openNode(page, 'Dawn to Night Video');
 		const binaryTab = page.locator('[data-test-id="ndv-output-panel"] [data-test-id="radio-button-binary"]');
 		if (await binaryTab.count()) await binaryTab.first().click();
 		await page.waitForTimeout(800);
-		await page.screenshot({ path: path.join(OUT, 'output-binary.png') });
-		console.log('wrote docs/images/output-binary.png');
+		await page.screenshot({ path: path.join(OUT, 'output-binary.jpg'), type: 'jpeg', quality: 85 });
+		console.log('wrote docs/images/output-binary.jpg');
 	} catch (error) {
 		// a picture of where it stopped, to see which part of the editor changed
 		await page?.screenshot({ path: path.join(require('node:os').tmpdir(), 'media-gen-screenshot-failure.png') }).catch(() => undefined);

@@ -8,6 +8,7 @@ const { startFakeService } = require('../fake-service/server');
 const { sniffImage } = require('../fake-service/media/sniff');
 const { readMp4 } = require('../fake-service/media/mp4');
 const { mp3DurationMs } = require('../fake-service/media/mp3');
+const fs = require('node:fs');
 const { N8nInstance, nodeItems, runData, runError } = require('./n8n-cli');
 const { loadExamples, credentialsFor, withParameters } = require('./examples');
 
@@ -25,8 +26,8 @@ const fileOf = (item, field = 'data') => Buffer.from(item.binary[field].data, 'b
 const jobsOf = (kind) => [...svc.state.jobs.values()].filter((j) => j.kind === kind);
 const chatRequests = () => svc.state.chatRequests.length;
 
-async function execute(name) {
-	const result = await n8n.execute(ids[name]);
+async function execute(name, options) {
+	const result = await n8n.execute(ids[name], options);
 	if (process.env.E2E_DEBUG) console.log(result.code, result.stdout.slice(-3000), result.stderr.slice(-3000));
 	// the key is stored encrypted; it must not come back in any output or log line
 	expect(result.stdout).not.toContain(API_KEY);
@@ -132,6 +133,29 @@ describe('the examples run in the real n8n', () => {
 		expect(toolOutput).not.toMatch(/"binary"\s*:\s*\{\s*"data"/);
 		expect(answer.json.output).toContain(svc.filesOrigin);
 		expect(answer.json.output).toContain('/files/');
+	});
+});
+
+describe("n8n's filesystem binary mode (a regular instance's default)", () => {
+	test('40 MB videos are stored as files in n8n\'s binary storage, whole and valid', async () => {
+		svc.state.resultPaddingBytes = 40 * 1024 * 1024;
+		try {
+			const { code, data } = await execute('batch-prompts-to-videos', { env: { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' } });
+			expect(code).toBe(0);
+			const videos = nodeItems(data, 'Generate Videos');
+			expect(videos).toHaveLength(3);
+			for (const video of videos) {
+				const binary = video.binary.data;
+				expect(binary.id).toMatch(/^filesystem/);
+				expect(binary.data.length).toBeLessThan(64); // a reference to the file, not the file inlined
+				const file = fs.readFileSync(n8n.binaryPath(binary.id));
+				expect(file.length).toBe(binary.bytes);
+				expect(file.length).toBeGreaterThan(40 * 1024 * 1024);
+				expect(readMp4(file)).toMatchObject({ hasVideo: true, durationMs: 5000 });
+			}
+		} finally {
+			svc.state.resultPaddingBytes = 0;
+		}
 	});
 });
 

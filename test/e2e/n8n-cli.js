@@ -115,12 +115,21 @@ class N8nInstance {
 
 	/**
 	 * Runs a workflow with `n8n execute --id --rawOutput`.
+	 * @param {object} [options]
+	 * @param {object} [options.env] extra environment for this run (another binary data mode, say)
 	 * @returns {Promise<{code: number, data: object | undefined, stdout: string, stderr: string}>}
 	 *   data is the run's result (resultData.runData …) when n8n printed one
 	 */
-	async execute(id) {
-		const r = await run(['execute', `--id=${id}`, '--rawOutput'], this.env);
+	async execute(id, { env } = {}) {
+		const r = await run(['execute', `--id=${id}`, '--rawOutput'], { ...this.env, ...env });
 		return { ...r, data: parseResult(r.stdout) };
+	}
+
+	/** Where n8n's filesystem binary mode keeps a binary, from its id. */
+	binaryPath(binaryId) {
+		const [mode, location] = binaryId.split(':');
+		if (!mode.startsWith('filesystem')) throw new Error(`Not a filesystem binary: ${binaryId}`);
+		return path.join(this.folder, '.n8n', 'storage', location);
 	}
 
 	/** Starts `n8n start` on loopback; resolves once the editor answers. */
