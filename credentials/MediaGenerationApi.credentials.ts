@@ -16,7 +16,8 @@ export class MediaGenerationApi implements ICredentialType {
 		dark: 'file:../icons/mediaGeneration.dark.svg',
 	};
 
-	documentationUrl = 'https://github.com/n8n-nodes-media-generation/n8n-nodes-media-generation#credentials';
+	documentationUrl =
+		'https://github.com/n8n-nodes-media-generation/n8n-nodes-media-generation#credentials';
 
 	properties: INodeProperties[] = [
 		{
@@ -68,7 +69,8 @@ export class MediaGenerationApi implements ICredentialType {
 				type: 'responseCode',
 				properties: {
 					value: 403,
-					message: 'The API key was refused: the workspace needs an active paid plan for API access.',
+					message:
+						'The API key was refused: the workspace needs an active paid plan for API access.',
 				},
 			},
 			{

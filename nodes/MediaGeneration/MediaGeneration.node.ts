@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { route } from './actions/router';
@@ -9,7 +14,10 @@ export class MediaGeneration implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Media Generation',
 		name: 'mediaGeneration',
-		icon: { light: 'file:../../icons/mediaGeneration.svg', dark: 'file:../../icons/mediaGeneration.dark.svg' },
+		icon: {
+			light: 'file:../../icons/mediaGeneration.svg',
+			dark: 'file:../../icons/mediaGeneration.dark.svg',
+		},
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',

@@ -3,7 +3,11 @@ import type { INodeProperties } from 'n8n-workflow';
 /** Fields shared by many operations. */
 
 export function jobIdField(kind: 'image' | 'video' | 'podcast'): INodeProperties {
-	const from = { image: 'Image > Generate', video: 'Video > Generate', podcast: 'a Podcast operation' }[kind];
+	const from = {
+		image: 'Image > Generate',
+		video: 'Video > Generate',
+		podcast: 'a Podcast operation',
+	}[kind];
 	return {
 		displayName: 'Job ID',
 		name: 'jobId',
@@ -16,7 +20,10 @@ export function jobIdField(kind: 'image' | 'video' | 'podcast'): INodeProperties
 }
 
 /** Model picker loaded from a model listing. */
-export function modelField(kind: 'image' | 'video', extra: Partial<INodeProperties> = {}): INodeProperties {
+export function modelField(
+	kind: 'image' | 'video',
+	extra: Partial<INodeProperties> = {},
+): INodeProperties {
 	return {
 		displayName: 'Model Name or ID',
 		name: 'model',

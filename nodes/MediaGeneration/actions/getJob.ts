@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest } from '../transport/request';
@@ -11,15 +16,26 @@ export function getJobOperation(kind: JobKind) {
 		{ ...jobIdField(kind), displayOptions: { show: { resource: [kind], operation: ['get'] } } },
 	];
 
-	async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	async function execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+	): Promise<INodeExecutionData[]> {
 		const jobId = String(this.getNodeParameter('jobId', itemIndex, '')).trim();
 		if (!jobId) {
-			throw new NodeOperationError(this.getNode(), 'Job ID is empty: give the job_id of an earlier job', {
-				itemIndex,
-			});
+			throw new NodeOperationError(
+				this.getNode(),
+				'Job ID is empty: give the job_id of an earlier job',
+				{
+					itemIndex,
+				},
+			);
 		}
 		const fetchedAt = Date.now();
-		const body = await apiRequest<IDataObject>(this, { method: 'GET', path: JOB_PATH[kind](jobId), itemIndex });
+		const body = await apiRequest<IDataObject>(this, {
+			method: 'GET',
+			path: JOB_PATH[kind](jobId),
+			itemIndex,
+		});
 		return [{ json: describeJob(kind, jobId, body, fetchedAt) }];
 	}
 

@@ -1,13 +1,23 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { readUploadFile, sendUpload, type UploadFile, type UploadKind } from './upload/uploadBinary';
+import {
+	readUploadFile,
+	sendUpload,
+	type UploadFile,
+	type UploadKind,
+} from './upload/uploadBinary';
 import { parseIdList, parseList } from '../validation/ids';
 import { InputError } from '../validation/inputError';
 
 type Show = { show: Record<string, Array<string | boolean>> };
 
 /** The names and labels of a pair of reference fields, shared by the form and the code reading it. */
-export type ReferenceNames = { idsName: string; idsLabel: string; binaryName: string; binaryLabel: string };
+export type ReferenceNames = {
+	idsName: string;
+	idsLabel: string;
+	binaryName: string;
+	binaryLabel: string;
+};
 
 export const REFERENCE_IMAGES: ReferenceNames = {
 	idsName: 'referenceImageIds',
@@ -24,13 +34,18 @@ export const REFERENCE_VIDEOS: ReferenceNames = {
 };
 
 /** A pair of fields for one kind of input: ids, and binary fields of the input item to upload. */
-export function referenceFields(o: ReferenceNames & {
-	kind: UploadKind;
-	tag: 'Image' | 'Video';
-	what: string;
-	displayOptions: Show;
-}): INodeProperties[] {
-	const source = o.kind === 'image' ? 'Upload > Image or an earlier Image job' : 'Upload > Video or an earlier Video job';
+export function referenceFields(
+	o: ReferenceNames & {
+		kind: UploadKind;
+		tag: 'Image' | 'Video';
+		what: string;
+		displayOptions: Show;
+	},
+): INodeProperties[] {
+	const source =
+		o.kind === 'image'
+			? 'Upload > Image or an earlier Image job'
+			: 'Upload > Video or an earlier Video job';
 	return [
 		{
 			displayName: o.idsLabel,
@@ -95,7 +110,8 @@ export async function resolveWithUploads(
 	label: string,
 ): Promise<Array<{ id: string; upload?: IDataObject }>> {
 	const files: UploadFile[] = [];
-	for (const field of refs.files) files.push(await readUploadFile(ctx, itemIndex, kind, field, label));
+	for (const field of refs.files)
+		files.push(await readUploadFile(ctx, itemIndex, kind, field, label));
 	const uploaded: Array<{ id: string; upload?: IDataObject }> = [];
 	for (const file of files) {
 		const result = await sendUpload(ctx, itemIndex, file);
@@ -112,7 +128,8 @@ export function singleInputFields(o: {
 	what: string;
 	displayOptions: Show;
 }): INodeProperties[] {
-	const source = o.kind === 'image' ? 'Upload > Image or an Image job' : 'Upload > Video or a Video job';
+	const source =
+		o.kind === 'image' ? 'Upload > Image or an Image job' : 'Upload > Video or a Video job';
 	return [
 		{
 			displayName: `${o.label} ID`,
@@ -136,7 +153,12 @@ export function singleInputFields(o: {
 }
 
 /** Reads an id-or-binary input: at most one of the two, in the form the service accepts. */
-export function readSingleInput(ctx: IExecuteFunctions, itemIndex: number, name: string, label: string): References {
+export function readSingleInput(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	name: string,
+	label: string,
+): References {
 	const refs = readReferences(ctx, itemIndex, {
 		idsName: `${name}Id`,
 		idsLabel: `${label} ID`,
@@ -144,7 +166,9 @@ export function readSingleInput(ctx: IExecuteFunctions, itemIndex: number, name:
 		binaryLabel: `${label} Binary Field`,
 	});
 	if (refs.count > 1) {
-		throw new InputError(`${label}: give one ${label.toLowerCase()}, either an ID or a binary field, not ${refs.count}`);
+		throw new InputError(
+			`${label}: give one ${label.toLowerCase()}, either an ID or a binary field, not ${refs.count}`,
+		);
 	}
 	return refs;
 }

@@ -14,14 +14,22 @@ function findOperation(ctx: IExecuteFunctions, resource: string, operation: stri
 	const ops = resources[resource as ResourceName] as Record<string, Operation> | undefined;
 	const op = ops?.[operation];
 	if (!op) {
-		throw new NodeOperationError(ctx.getNode(), `The operation "${operation}" of resource "${resource}" is not supported`);
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The operation "${operation}" of resource "${resource}" is not supported`,
+		);
 	}
 	return op;
 }
 
 /** The error item of Continue On Fail: what happened, for this item only. */
 export function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
-	const e = error as { message?: string; description?: string; httpCode?: string | null; context?: IDataObject };
+	const e = error as {
+		message?: string;
+		description?: string;
+		httpCode?: string | null;
+		context?: IDataObject;
+	};
 	const json: IDataObject = { error: e.message ?? String(error) };
 	if (e.description) json.description = e.description;
 	if (typeof e.context?.jobId === 'string') json.job_id = e.context.jobId;
@@ -41,7 +49,11 @@ function asNodeError(ctx: IExecuteFunctions, error: unknown, itemIndex: number):
 }
 
 /** Item by item, in input order (uploads, listings, job reads). */
-async function runItems(ctx: IExecuteFunctions, op: ItemOperation, count: number): Promise<ItemResult[]> {
+async function runItems(
+	ctx: IExecuteFunctions,
+	op: ItemOperation,
+	count: number,
+): Promise<ItemResult[]> {
 	const results: ItemResult[] = [];
 	for (let i = 0; i < count; i++) {
 		try {
@@ -58,9 +70,17 @@ async function runItems(ctx: IExecuteFunctions, op: ItemOperation, count: number
  * Jobs: every item is checked first (nothing is created while any item is invalid, unless
  * Continue On Fail lets the valid ones go on), then the engine runs all jobs together.
  */
-async function runJobs(ctx: IExecuteFunctions, op: JobOperation, count: number): Promise<ItemResult[]> {
+async function runJobs(
+	ctx: IExecuteFunctions,
+	op: JobOperation,
+	count: number,
+): Promise<ItemResult[]> {
 	const indexes = Array.from({ length: count }, (_, i) => i);
-	const prepared = await mapLimit(indexes, PREPARE_CONCURRENCY, async (i) => await op.prepare.call(ctx, i));
+	const prepared = await mapLimit(
+		indexes,
+		PREPARE_CONCURRENCY,
+		async (i) => await op.prepare.call(ctx, i),
+	);
 	const firstFailure = prepared.findIndex((p) => !p.ok);
 	if (firstFailure >= 0 && !ctx.continueOnFail()) {
 		const failed = prepared[firstFailure] as { error: unknown };
@@ -74,7 +94,8 @@ async function runJobs(ctx: IExecuteFunctions, op: JobOperation, count: number):
 	try {
 		batchResults = await new JobBatch(ctx, requests, ctx.continueOnFail()).run();
 	} catch (error) {
-		const itemIndex = ((error as { context?: IDataObject }).context?.itemIndex as number | undefined) ?? 0;
+		const itemIndex =
+			((error as { context?: IDataObject }).context?.itemIndex as number | undefined) ?? 0;
 		throw asNodeError(ctx, error, itemIndex);
 	}
 	const results = prepared.map((p) => (p.ok ? [] : (p.error as Error))) as ItemResult[];
@@ -91,7 +112,10 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0) as string;
 	const op = findOperation(this, resource, operation);
-	const results = 'prepare' in op ? await runJobs(this, op, items.length) : await runItems(this, op, items.length);
+	const results =
+		'prepare' in op
+			? await runJobs(this, op, items.length)
+			: await runItems(this, op, items.length);
 	const output: INodeExecutionData[] = [];
 	results.forEach((result, i) => {
 		if (result instanceof Error) output.push(errorItem(result, i));

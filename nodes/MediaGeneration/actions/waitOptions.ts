@@ -60,11 +60,16 @@ const pollIntervalField: INodeProperties = {
 	type: 'number',
 	default: 5,
 	typeOptions: { minValue: 0.5, numberPrecision: 1 },
-	description: 'Longest gap between two looks at a job. The first looks come sooner and the gap grows up to this.',
+	description:
+		'Longest gap between two looks at a job. The first looks come sooner and the gap grows up to this.',
 };
 
 /** The Options of a Generate operation: waiting, timeout, files, and the credit guard. */
-export function generateOptions(show: Show, kind: keyof typeof WAIT_DEFAULTS, withCredits: boolean): INodeProperties {
+export function generateOptions(
+	show: Show,
+	kind: keyof typeof WAIT_DEFAULTS,
+	withCredits: boolean,
+): INodeProperties {
 	const d = WAIT_DEFAULTS[kind];
 	const waiting = { show: { '/waitForCompletion': [true] } };
 	const options: INodeProperties[] = [
@@ -87,10 +92,19 @@ export function generateOptions(show: Show, kind: keyof typeof WAIT_DEFAULTS, wi
 			default: 'error',
 			displayOptions: waiting,
 			options: [
-				{ name: 'Fail With the Job ID', value: 'error', description: 'The item fails; the message names the job so Download can fetch it later' },
-				{ name: 'Output the Job as Still Running', value: 'outputRunning', description: 'Output job_id and status with timed_out true, for a later Get or Download' },
+				{
+					name: 'Fail With the Job ID',
+					value: 'error',
+					description: 'The item fails; the message names the job so Download can fetch it later',
+				},
+				{
+					name: 'Output the Job as Still Running',
+					value: 'outputRunning',
+					description: 'Output job_id and status with timed_out true, for a later Get or Download',
+				},
 			],
-			description: 'What happens when a job is not done within Maximum Wait. The job keeps running on the service either way.',
+			description:
+				'What happens when a job is not done within Maximum Wait. The job keeps running on the service either way.',
 		},
 		{ ...pollIntervalField, default: d.pollIntervalSeconds, displayOptions: waiting },
 	];
@@ -127,7 +141,10 @@ function optionsCollection(show: Show, options: INodeProperties[]): INodePropert
 
 function binaryName(options: IDataObject): string {
 	const name = String(options.binaryPropertyName ?? 'data').trim();
-	if (!name) throw new InputError('Put Output File in Field is empty; give the name of a binary field, for example data');
+	if (!name)
+		throw new InputError(
+			'Put Output File in Field is empty; give the name of a binary field, for example data',
+		);
 	return name;
 }
 
@@ -142,11 +159,19 @@ export function readWaitSettings(
 	const o = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const pollSeconds = Number(o.pollIntervalSeconds ?? d.pollIntervalSeconds);
 	const waitMinutes = Number(o.maxWaitMinutes ?? maxWaitMinutes ?? d.maxWaitMinutes);
-	if (!(pollSeconds > 0)) throw new InputError(`Poll Interval must be a positive number of seconds, not ${String(o.pollIntervalSeconds)}`);
-	if (!(waitMinutes > 0)) throw new InputError(`Maximum Wait must be a positive number of minutes, not ${String(o.maxWaitMinutes)}`);
+	if (!(pollSeconds > 0))
+		throw new InputError(
+			`Poll Interval must be a positive number of seconds, not ${String(o.pollIntervalSeconds)}`,
+		);
+	if (!(waitMinutes > 0))
+		throw new InputError(
+			`Maximum Wait must be a positive number of minutes, not ${String(o.maxWaitMinutes)}`,
+		);
 	const onTimeout = (o.onTimeout ?? 'error') as OnTimeout;
 	if (onTimeout !== 'error' && onTimeout !== 'outputRunning') {
-		throw new InputError(`On Timeout must be one of: error, outputRunning (not "${String(onTimeout)}")`);
+		throw new InputError(
+			`On Timeout must be one of: error, outputRunning (not "${String(onTimeout)}")`,
+		);
 	}
 	return {
 		waitForCompletion: ctx.getNodeParameter('waitForCompletion', itemIndex, true) as boolean,

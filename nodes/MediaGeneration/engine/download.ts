@@ -7,7 +7,11 @@ import { sniffMediaType, type MediaType } from '../validation/fileType';
 import type { JobKind } from './jobs';
 
 type Readable = Exclude<Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0], Buffer>;
-type StreamResponse = { statusCode: number; headers: Record<string, string | string[] | undefined>; body: Readable };
+type StreamResponse = {
+	statusCode: number;
+	headers: Record<string, string | string[] | undefined>;
+	body: Readable;
+};
 
 /** Tries for one file in all (network errors, 5xx, cut-off bodies), and fresh links after expiry. */
 export const DOWNLOAD_LIMITS = { attempts: 4, freshLinks: 2, idleTimeoutMs: 120_000 };
@@ -39,7 +43,10 @@ export type DownloadTarget = {
  * mode) or async iteration. A stream left paused by pause() would wait forever for a 'data'
  * listener.
  */
-export async function readHead(stream: Readable, bytes: number): Promise<{ head: Buffer; ended: boolean }> {
+export async function readHead(
+	stream: Readable,
+	bytes: number,
+): Promise<{ head: Buffer; ended: boolean }> {
 	const chunks: Buffer[] = [];
 	let length = 0;
 	let ended = false;
@@ -88,7 +95,10 @@ function discard(response: StreamResponse | undefined) {
  * 410) is replaced by a fresh one from the job endpoint; a dropped or cut-off transfer is
  * tried again (a GET is safe to repeat).
  */
-export async function downloadFile(ctx: IExecuteFunctions, target: DownloadTarget): Promise<IBinaryData> {
+export async function downloadFile(
+	ctx: IExecuteFunctions,
+	target: DownloadTarget,
+): Promise<IBinaryData> {
 	const node = ctx.getNode();
 	const fail = (message: string, description?: string) =>
 		new NodeOperationError(node, message, { itemIndex: target.itemIndex, description });
@@ -99,7 +109,10 @@ export async function downloadFile(ctx: IExecuteFunctions, target: DownloadTarge
 	let pause = false;
 	while (failedTries < DOWNLOAD_LIMITS.attempts) {
 		if (pause) {
-			await sleep(retryDelayMs({ method: 'GET', attempt: failedTries }, Date.now()), target.signal).catch(() => {
+			await sleep(
+				retryDelayMs({ method: 'GET', attempt: failedTries }, Date.now()),
+				target.signal,
+			).catch(() => {
 				throw fail('The execution was cancelled');
 			});
 		}
@@ -130,7 +143,9 @@ export async function downloadFile(ctx: IExecuteFunctions, target: DownloadTarge
 			discard(response);
 			if (target.signal.aborted) throw fail('The execution was cancelled');
 			lastProblem =
-				error instanceof Truncated ? error.message : `the connection failed (${networkCodeOf(error) ?? 'network error'})`;
+				error instanceof Truncated
+					? error.message
+					: `the connection failed (${networkCodeOf(error) ?? 'network error'})`;
 		}
 		if (expired) {
 			// a link past its time is replaced at once; that is not a failed try
@@ -151,11 +166,19 @@ export async function downloadFile(ctx: IExecuteFunctions, target: DownloadTarge
 
 class Truncated extends Error {}
 
-async function store(ctx: IExecuteFunctions, target: DownloadTarget, response: StreamResponse): Promise<IBinaryData> {
+async function store(
+	ctx: IExecuteFunctions,
+	target: DownloadTarget,
+	response: StreamResponse,
+): Promise<IBinaryData> {
 	const { head, ended } = await readHead(response.body, 64);
 	const type = sniffMediaType(head) ?? FALLBACK_TYPE[target.kind];
 	const fileName = target.fileName(type.extension);
-	const binary = await ctx.helpers.prepareBinaryData(ended ? head : response.body, fileName, type.mimeType);
+	const binary = await ctx.helpers.prepareBinaryData(
+		ended ? head : response.body,
+		fileName,
+		type.mimeType,
+	);
 	const expected = Number(header(response, 'content-length'));
 	const received = binary.bytes ?? (ended ? head.length : undefined);
 	if (Number.isFinite(expected) && received !== undefined && received !== expected) {

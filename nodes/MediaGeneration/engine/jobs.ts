@@ -30,7 +30,12 @@ export function jobState(kind: JobKind, body: IDataObject): JobState {
 }
 
 /** The job's JSON as the service gave it, plus job_id, a common status and each link's expiry time. */
-export function describeJob(kind: JobKind, jobId: string, body: IDataObject, fetchedAt: number): IDataObject {
+export function describeJob(
+	kind: JobKind,
+	jobId: string,
+	body: IDataObject,
+	fetchedAt: number,
+): IDataObject {
 	const expires = linkExpiry(fetchedAt);
 	const out: IDataObject = { job_id: jobId, ...body, status: jobState(kind, body) };
 	if (typeof out.url === 'string' && out.url) out.url_expires_at = expires;
@@ -57,5 +62,13 @@ export function resultFiles(kind: JobKind, body: IDataObject): ResultFile[] {
 }
 
 /** How errors name a job of each kind ("Audio job …"), and the node resource that handles it. */
-export const KIND_LABEL: Record<JobKind, string> = { image: 'Image', video: 'Video', podcast: 'Audio' };
-export const RESOURCE_LABEL: Record<JobKind, string> = { image: 'Image', video: 'Video', podcast: 'Podcast' };
+export const KIND_LABEL: Record<JobKind, string> = {
+	image: 'Image',
+	video: 'Video',
+	podcast: 'Audio',
+};
+export const RESOURCE_LABEL: Record<JobKind, string> = {
+	image: 'Image',
+	video: 'Video',
+	podcast: 'Podcast',
+};

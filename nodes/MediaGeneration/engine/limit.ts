@@ -20,7 +20,10 @@ export async function mapLimit<T, R>(
 			}
 		}
 	}
-	const workers = Array.from({ length: Math.max(1, Math.min(limit, values.length)) }, async () => await worker());
+	const workers = Array.from(
+		{ length: Math.max(1, Math.min(limit, values.length)) },
+		async () => await worker(),
+	);
 	await Promise.all(workers);
 	return results;
 }

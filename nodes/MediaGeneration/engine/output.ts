@@ -26,19 +26,36 @@ function minutes(ms: number): string {
 	return m >= 1 ? `${Number(m.toFixed(1))} min` : `${Math.round(ms / 1000)} s`;
 }
 
-export function jobFailedError(node: INode, kind: JobKind, jobId: string, reason: unknown, itemIndex: number) {
-	const error = new NodeOperationError(node, `${KIND_LABEL[kind]} job ${jobId} failed: ${String(reason || 'no reason given')}`, {
-		itemIndex,
-		description:
-			kind === 'podcast'
-				? 'The service reported an error for this audio job. Check the voice and music ids and the script, then try again.'
-				: 'Failed jobs are not charged. Adjust the prompt or inputs and try again.',
-	});
+export function jobFailedError(
+	node: INode,
+	kind: JobKind,
+	jobId: string,
+	reason: unknown,
+	itemIndex: number,
+) {
+	const error = new NodeOperationError(
+		node,
+		`${KIND_LABEL[kind]} job ${jobId} failed: ${String(reason || 'no reason given')}`,
+		{
+			itemIndex,
+			description:
+				kind === 'podcast'
+					? 'The service reported an error for this audio job. Check the voice and music ids and the script, then try again.'
+					: 'Failed jobs are not charged. Adjust the prompt or inputs and try again.',
+		},
+	);
 	error.context.jobId = jobId;
 	return error;
 }
 
-export function timeoutError(node: INode, kind: JobKind, jobId: string, state: JobState, waitedMs: number, itemIndex: number) {
+export function timeoutError(
+	node: INode,
+	kind: JobKind,
+	jobId: string,
+	state: JobState,
+	waitedMs: number,
+	itemIndex: number,
+) {
 	const error = new NodeOperationError(
 		node,
 		`${KIND_LABEL[kind]} job ${jobId} is still ${state} after ${minutes(waitedMs)} (Maximum Wait)`,
@@ -51,11 +68,22 @@ export function timeoutError(node: INode, kind: JobKind, jobId: string, state: J
 	return error;
 }
 
-export function notFinishedError(node: INode, kind: JobKind, jobId: string, state: JobState, itemIndex: number) {
-	const error = new NodeOperationError(node, `${KIND_LABEL[kind]} job ${jobId} is still ${state}: nothing to download yet`, {
-		itemIndex,
-		description: 'Try again later (for example after a Wait node), or use Generate with Wait for Completion on.',
-	});
+export function notFinishedError(
+	node: INode,
+	kind: JobKind,
+	jobId: string,
+	state: JobState,
+	itemIndex: number,
+) {
+	const error = new NodeOperationError(
+		node,
+		`${KIND_LABEL[kind]} job ${jobId} is still ${state}: nothing to download yet`,
+		{
+			itemIndex,
+			description:
+				'Try again later (for example after a Wait node), or use Generate with Wait for Completion on.',
+		},
+	);
 	error.context.jobId = jobId;
 	return error;
 }

@@ -108,9 +108,13 @@ export class JobBatch {
 	/** Throws when the execution was cancelled, or when an item failed without Continue On Fail. */
 	private check() {
 		if (this.ctx.getExecutionCancelSignal()?.aborted) {
-			throw new NodeOperationError(this.ctx.getNode(), 'The execution was cancelled while waiting for jobs', {
-				description: this.startedJobsNote(),
-			});
+			throw new NodeOperationError(
+				this.ctx.getNode(),
+				'The execution was cancelled while waiting for jobs',
+				{
+					description: this.startedJobsNote(),
+				},
+			);
 		}
 		if (this.fatal) {
 			const { error, entry } = this.fatal;
@@ -143,7 +147,8 @@ export class JobBatch {
 	}
 
 	private inFlight(kind: JobKind): number {
-		return this.entries.filter((e) => e.req.kind === kind && e.phase === 'running' && e.req.create).length;
+		return this.entries.filter((e) => e.req.kind === kind && e.phase === 'running' && e.req.create)
+			.length;
 	}
 
 	private needsPolling(e: Entry): boolean {
@@ -199,12 +204,19 @@ export class JobBatch {
 			const busy = busyFor(error);
 			if (!busy.busy) return this.fail(e, error);
 			this.busyTries++;
-			this.busyUntil = Date.now() + (busy.retryAfterMs ?? busyDelayMs(this.busyTries, e.req.settings.pollIntervalMs));
+			this.busyUntil =
+				Date.now() +
+				(busy.retryAfterMs ?? busyDelayMs(this.busyTries, e.req.settings.pollIntervalMs));
 		}
 	}
 
 	private baseJson(e: Entry, status: JobState): IDataObject {
-		return compact({ job_id: e.jobId, status, ...e.req.json, estimated_credits: e.estimatedCredits ?? e.req.json.estimated_credits });
+		return compact({
+			job_id: e.jobId,
+			status,
+			...e.req.json,
+			estimated_credits: e.estimatedCredits ?? e.req.json.estimated_credits,
+		});
 	}
 
 	private async read(e: Entry): Promise<IDataObject> {
@@ -218,7 +230,8 @@ export class JobBatch {
 		try {
 			body = await this.read(e);
 		} catch (error) {
-			if (e.answered) e.phase = 'done'; // only watched for its slot: stop watching
+			if (e.answered)
+				e.phase = 'done'; // only watched for its slot: stop watching
 			else this.fail(e, error);
 			return;
 		}
@@ -239,10 +252,14 @@ export class JobBatch {
 			}
 			return;
 		}
-		if (!e.req.create) return this.fail(e, notFinishedError(node, e.req.kind, e.jobId!, state, e.itemIndex));
+		if (!e.req.create)
+			return this.fail(e, notFinishedError(node, e.req.kind, e.jobId!, state, e.itemIndex));
 		if (fetchedAt >= e.deadline) {
 			if (e.req.settings.onTimeout === 'error') {
-				return this.fail(e, timeoutError(node, e.req.kind, e.jobId!, state, e.req.settings.maxWaitMs, e.itemIndex));
+				return this.fail(
+					e,
+					timeoutError(node, e.req.kind, e.jobId!, state, e.req.settings.maxWaitMs, e.itemIndex),
+				);
 			}
 			e.phase = 'done';
 			this.results[e.pos] = [{ json: { ...this.baseJson(e, state), timed_out: true } }];
@@ -257,7 +274,12 @@ export class JobBatch {
 		const files = resultFiles(kind, body);
 		const expires = linkExpiry(fetchedAt);
 		const items = files.map((f) => ({
-			json: compact({ ...this.baseJson(e, 'succeeded'), ...f.json, url: f.url, url_expires_at: expires }),
+			json: compact({
+				...this.baseJson(e, 'succeeded'),
+				...f.json,
+				url: f.url,
+				url_expires_at: expires,
+			}),
 		})) as INodeExecutionData[];
 		if (!settings.downloadMedia) {
 			e.phase = 'done';
@@ -266,14 +288,16 @@ export class JobBatch {
 		}
 		const binaries = await mapLimit(files, files.length, async (file, i) => {
 			return await this.downloads.run(async () => {
-				if (this.signal.aborted) throw new NodeOperationError(this.ctx.getNode(), 'The execution was cancelled');
+				if (this.signal.aborted)
+					throw new NodeOperationError(this.ctx.getNode(), 'The execution was cancelled');
 				return await downloadFile(this.ctx, {
 					kind,
 					jobId: e.jobId!,
 					url: file.url,
 					itemIndex: e.itemIndex,
 					signal: this.signal,
-					fileName: (ext) => outputFileName(kind, e.jobId!, settings.fileName, i + 1, files.length, ext),
+					fileName: (ext) =>
+						outputFileName(kind, e.jobId!, settings.fileName, i + 1, files.length, ext),
 					freshUrl: async () => {
 						const fresh = await this.read(e);
 						const link = resultFiles(kind, fresh)[i]?.url ?? '';

@@ -12,11 +12,18 @@ export function pollDelayMs(pollsSoFar: number, intervalMs: number): number {
 }
 
 /** The time of the next poll: after the backoff gap, but no later than the deadline. */
-export function nextPollAt(now: number, pollsSoFar: number, intervalMs: number, deadline: number): number {
+export function nextPollAt(
+	now: number,
+	pollsSoFar: number,
+	intervalMs: number,
+	deadline: number,
+): number {
 	return Math.max(now, Math.min(now + pollDelayMs(pollsSoFar, intervalMs), deadline));
 }
 
 /** How long an audio create waits after a 429 when the service gives no Retry-After. */
 export function busyDelayMs(busyTries: number, intervalMs: number): number {
-	return Math.round(Math.min(Math.max(intervalMs, FIRST_POLL_MS), FIRST_POLL_MS * 2 ** busyTries, 60_000));
+	return Math.round(
+		Math.min(Math.max(intervalMs, FIRST_POLL_MS), FIRST_POLL_MS * 2 ** busyTries, 60_000),
+	);
 }

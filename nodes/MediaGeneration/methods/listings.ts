@@ -24,9 +24,10 @@ async function listing<K extends keyof Cache>(
 ): Promise<NonNullable<Awaited<Cache[K]>>> {
 	const cache = cacheOf(ctx);
 	if (!cache[kind]) {
-		const pending = apiRequest<{ models?: unknown[] }>(ctx, { method: 'GET', path: `/${kind}/models` }).then(
-			(r) => r.models ?? [],
-		) as Cache[K];
+		const pending = apiRequest<{ models?: unknown[] }>(ctx, {
+			method: 'GET',
+			path: `/${kind}/models`,
+		}).then((r) => r.models ?? []) as Cache[K];
 		cache[kind] = pending;
 		// a failed listing is not kept: the next field or item asks again
 		pending?.catch(() => {
@@ -36,10 +37,14 @@ async function listing<K extends keyof Cache>(
 	return (await cache[kind]) as NonNullable<Awaited<Cache[K]>>;
 }
 
-export async function imageModels(ctx: IExecuteFunctions | ILoadOptionsFunctions): Promise<ImageModel[]> {
+export async function imageModels(
+	ctx: IExecuteFunctions | ILoadOptionsFunctions,
+): Promise<ImageModel[]> {
 	return await listing(ctx, 'image');
 }
 
-export async function videoModels(ctx: IExecuteFunctions | ILoadOptionsFunctions): Promise<VideoModel[]> {
+export async function videoModels(
+	ctx: IExecuteFunctions | ILoadOptionsFunctions,
+): Promise<VideoModel[]> {
 	return await listing(ctx, 'video');
 }

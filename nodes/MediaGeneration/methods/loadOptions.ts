@@ -56,7 +56,9 @@ export async function getVideoModels(this: ILoadOptionsFunctions): Promise<INode
 		}));
 }
 
-export async function getImageResolutions(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+export async function getImageResolutions(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
 	const model = await chosenImageModel(this);
 	if (!model) return [];
 	return byDefault(
@@ -72,18 +74,23 @@ export async function getImageResolutions(this: ILoadOptionsFunctions): Promise<
 	);
 }
 
-export async function getImageAspectRatios(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+export async function getImageAspectRatios(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
 	const model = await chosenImageModel(this);
 	if (!model) return [];
 	return model.aspect_ratios.map((a) => ({ name: a, value: a }));
 }
 
-export async function getVideoResolutions(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+export async function getVideoResolutions(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
 	const model = await chosenVideoModel(this);
 	if (!model) return [];
 	return byDefault(
 		model.resolutions.map((r) => ({
-			name: r.label && r.label !== r.resolution ? `${r.resolution} (renders ${r.label})` : r.resolution,
+			name:
+				r.label && r.label !== r.resolution ? `${r.resolution} (renders ${r.label})` : r.resolution,
 			value: r.resolution,
 			description: `${r.credits_per_second} credits per second`,
 		})),
@@ -91,13 +98,17 @@ export async function getVideoResolutions(this: ILoadOptionsFunctions): Promise<
 	);
 }
 
-export async function getVideoAspectRatios(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+export async function getVideoAspectRatios(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
 	const model = await chosenVideoModel(this);
 	if (!model) return [];
 	return model.aspect_ratios.map((a) => ({ name: a, value: a }));
 }
 
-export async function getVideoDurations(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+export async function getVideoDurations(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
 	const model = await chosenVideoModel(this);
 	if (!model) return [];
 	return byDefault(

@@ -65,7 +65,10 @@ export function describeBody(body: unknown): string | undefined {
 		try {
 			return describeBody(JSON.parse(body));
 		} catch {
-			const text = body.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+			const text = body
+				.replace(/<[^>]+>/g, ' ')
+				.replace(/\s+/g, ' ')
+				.trim();
 			return text ? text.slice(0, 500) : undefined;
 		}
 	}

@@ -28,7 +28,11 @@ export type ApiRequest = {
 	retryOn429?: boolean;
 };
 
-type FullResponse = { statusCode: number; headers: Record<string, string | string[]>; body: unknown };
+type FullResponse = {
+	statusCode: number;
+	headers: Record<string, string | string[]>;
+	body: unknown;
+};
 
 /** Finds the network error code (ECONNREFUSED, …) in whatever n8n's request helper threw. */
 export function networkCodeOf(error: unknown): string | undefined {
@@ -39,7 +43,10 @@ export function networkCodeOf(error: unknown): string | undefined {
 		const e = current as { code?: unknown; cause?: unknown; message?: unknown };
 		if (typeof e.code === 'string' && /^E[A-Z_]+$|^UND_ERR/.test(e.code)) return e.code;
 		if (typeof e.message === 'string') {
-			const m = /\b(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN|ECONNABORTED)\b/.exec(e.message);
+			const m =
+				/\b(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN|ECONNABORTED)\b/.exec(
+					e.message,
+				);
 			if (m) return m[1];
 			if (/socket hang up/i.test(e.message)) return 'ECONNRESET';
 			if (/timeout/i.test(e.message)) return 'ETIMEDOUT';
@@ -69,7 +76,10 @@ export async function getConnection(ctx: ApiContext, node: INode, itemIndex?: nu
 			{ itemIndex },
 		);
 	}
-	return { baseUrl, apiKey: typeof credentials.apiKey === 'string' ? credentials.apiKey : undefined };
+	return {
+		baseUrl,
+		apiKey: typeof credentials.apiKey === 'string' ? credentials.apiKey : undefined,
+	};
 }
 
 /**
@@ -103,7 +113,10 @@ export async function apiRequest<T>(ctx: ApiContext, req: ApiRequest): Promise<T
 				options,
 			)) as FullResponse;
 		} catch (error) {
-			if (isAbort(ctx, error)) throw new NodeOperationError(node, 'The execution was cancelled', { itemIndex: req.itemIndex });
+			if (isAbort(ctx, error))
+				throw new NodeOperationError(node, 'The execution was cancelled', {
+					itemIndex: req.itemIndex,
+				});
 			networkCode = networkCodeOf(error) ?? 'ENETWORK';
 		}
 		const status = response?.statusCode;
@@ -128,7 +141,9 @@ export async function apiRequest<T>(ctx: ApiContext, req: ApiRequest): Promise<T
 		try {
 			await sleep(retryDelayMs(tryInfo, Date.now()), signal);
 		} catch {
-			throw new NodeOperationError(node, 'The execution was cancelled', { itemIndex: req.itemIndex });
+			throw new NodeOperationError(node, 'The execution was cancelled', {
+				itemIndex: req.itemIndex,
+			});
 		}
 	}
 }

@@ -1,7 +1,15 @@
 /** Recognises media by its first bytes, never by its name or declared MIME type. */
 
-export type ImageType = { kind: 'image'; mimeType: 'image/png' | 'image/jpeg' | 'image/webp'; extension: string };
-export type VideoType = { kind: 'video'; mimeType: 'video/mp4' | 'video/quicktime'; extension: string };
+export type ImageType = {
+	kind: 'image';
+	mimeType: 'image/png' | 'image/jpeg' | 'image/webp';
+	extension: string;
+};
+export type VideoType = {
+	kind: 'video';
+	mimeType: 'video/mp4' | 'video/quicktime';
+	extension: string;
+};
 export type AudioType = { kind: 'audio'; mimeType: 'audio/mpeg'; extension: string };
 export type MediaType = ImageType | VideoType | AudioType;
 

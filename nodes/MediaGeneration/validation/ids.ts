@@ -7,7 +7,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * Empty entries are dropped; order is kept.
  */
 export function parseList(value: unknown): string[] {
-	const parts = Array.isArray(value) ? value.map((v) => String(v ?? '')) : String(value ?? '').split(/[\n,]/);
+	const parts = Array.isArray(value)
+		? value.map((v) => String(v ?? ''))
+		: String(value ?? '').split(/[\n,]/);
 	return parts.map((p) => p.trim()).filter(Boolean);
 }
 

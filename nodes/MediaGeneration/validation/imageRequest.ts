@@ -14,7 +14,12 @@ export type ImageRequestInput = {
 	referenceCount: number;
 };
 
-export type ImagePlan = { model: ImageModel; resolution: string; estimatedCredits: number; creditsPerImage: number };
+export type ImagePlan = {
+	model: ImageModel;
+	resolution: string;
+	estimatedCredits: number;
+	creditsPerImage: number;
+};
 
 /** Checks an image request against the model listing and the spec (4.2) before anything is sent. */
 export function checkImageRequest(models: ImageModel[], r: ImageRequestInput): ImagePlan {
@@ -24,7 +29,9 @@ export function checkImageRequest(models: ImageModel[], r: ImageRequestInput): I
 	checkResolution(model, resolution, model.resolutions);
 	checkAspectRatio(model, r.aspectRatio);
 	if (!Number.isInteger(r.numberOfImages) || r.numberOfImages < 1 || r.numberOfImages > 4) {
-		throw new InputError(`Number of Images must be a whole number from 1 to 4, not ${r.numberOfImages}`);
+		throw new InputError(
+			`Number of Images must be a whole number from 1 to 4, not ${r.numberOfImages}`,
+		);
 	}
 	if (r.referenceCount > 0 && !model.supports_reference_images) {
 		const takers = models.filter((m) => m.supports_reference_images).map((m) => m.id);
@@ -39,5 +46,10 @@ export function checkImageRequest(models: ImageModel[], r: ImageRequestInput): I
 	}
 	checkPromptReferences(r.prompt, 'Image', r.referenceCount, 'reference images');
 	const creditsPerImage = Number(model.credits_by_resolution[resolution] ?? 0);
-	return { model, resolution, creditsPerImage, estimatedCredits: creditsPerImage * r.numberOfImages };
+	return {
+		model,
+		resolution,
+		creditsPerImage,
+		estimatedCredits: creditsPerImage * r.numberOfImages,
+	};
 }

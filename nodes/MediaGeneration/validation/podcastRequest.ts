@@ -20,24 +20,37 @@ export function parseScript(value: unknown, label: string): ScriptSegment[] {
 	let data = value;
 	if (typeof data === 'string') {
 		const text = data.trim();
-		if (!text) throw new InputError(`${label} is empty; give at least one segment with text and voice_id`);
+		if (!text)
+			throw new InputError(`${label} is empty; give at least one segment with text and voice_id`);
 		data = parseJson(text);
 		if (data === undefined) {
-			throw new InputError(`${label} is not valid JSON; expected an array like [{"text": "Hello", "voice_id": "…"}]`);
+			throw new InputError(
+				`${label} is not valid JSON; expected an array like [{"text": "Hello", "voice_id": "…"}]`,
+			);
 		}
 	}
-	if (data && typeof data === 'object' && !Array.isArray(data) && Array.isArray((data as IDataObject).script)) {
+	if (
+		data &&
+		typeof data === 'object' &&
+		!Array.isArray(data) &&
+		Array.isArray((data as IDataObject).script)
+	) {
 		data = (data as IDataObject).script;
 	}
-	if (!Array.isArray(data)) throw new InputError(`${label} must be an array of segments {text, voice_id}`);
-	if (!data.length) throw new InputError(`${label} has no segments; give at least one with text and voice_id`);
+	if (!Array.isArray(data))
+		throw new InputError(`${label} must be an array of segments {text, voice_id}`);
+	if (!data.length)
+		throw new InputError(`${label} has no segments; give at least one with text and voice_id`);
 	return data.map((raw, i) => {
 		const seg = (raw ?? {}) as IDataObject;
 		const text = typeof seg.text === 'string' ? seg.text.trim() : '';
 		const voice = seg.voice_id ?? seg.voiceId;
 		const voiceId = typeof voice === 'string' ? voice.trim() : '';
 		if (!text) throw new InputError(`${label}, segment ${i + 1}: text is empty`);
-		if (!voiceId) throw new InputError(`${label}, segment ${i + 1}: voice_id is missing (a voice id copied from the web studio)`);
+		if (!voiceId)
+			throw new InputError(
+				`${label}, segment ${i + 1}: voice_id is missing (a voice id copied from the web studio)`,
+			);
 		return { text, voice_id: voiceId };
 	});
 }
@@ -51,7 +64,9 @@ export function checkVoiceIds(ids: string[], exactlyTwo: boolean): string[] | un
 		seen.add(id);
 	}
 	if (exactlyTwo && ids.length !== 2) {
-		throw new InputError(`Voice IDs: conversations take exactly 2 voices, ${ids.length} given (leave empty for the two default voices)`);
+		throw new InputError(
+			`Voice IDs: conversations take exactly 2 voices, ${ids.length} given (leave empty for the two default voices)`,
+		);
 	}
 	return ids;
 }
@@ -64,7 +79,9 @@ export function checkVoiceIds(ids: string[], exactlyTwo: boolean): string[] | un
 export function checkConversationScript(script: ScriptSegment[], label: string) {
 	const voices = [...new Set(script.map((s) => s.voice_id))];
 	if (voices.length !== 2) {
-		throw new InputError(`${label}: a conversation needs exactly 2 voices taking turns; this script uses ${voices.length} (${voices.join(', ')})`);
+		throw new InputError(
+			`${label}: a conversation needs exactly 2 voices taking turns; this script uses ${voices.length} (${voices.join(', ')})`,
+		);
 	}
 }
 
@@ -80,15 +97,20 @@ export type MusicInput = {
 };
 
 function wholeMs(value: number, field: string): number {
-	if (!Number.isInteger(value) || value < 0) throw new InputError(`Background Music ${field} must be a whole number of milliseconds, 0 or more, not ${value}`);
+	if (!Number.isInteger(value) || value < 0)
+		throw new InputError(
+			`Background Music ${field} must be a whole number of milliseconds, 0 or more, not ${value}`,
+		);
 	return value;
 }
 
 /** MusicSpec (spec 2.2) from the form; every rule the spec states, checked here. */
 export function musicSpec(m: MusicInput): IDataObject {
 	const musicId = m.musicId.trim();
-	if (!musicId) throw new InputError('Background Music needs a Music ID (copied from the web studio)');
-	if (!(m.volume >= 0 && m.volume <= 1)) throw new InputError(`Background Music Volume must be between 0.0 and 1.0, not ${m.volume}`);
+	if (!musicId)
+		throw new InputError('Background Music needs a Music ID (copied from the web studio)');
+	if (!(m.volume >= 0 && m.volume <= 1))
+		throw new InputError(`Background Music Volume must be between 0.0 and 1.0, not ${m.volume}`);
 	const spec: IDataObject = {
 		music_id: musicId,
 		volume: m.volume,
@@ -100,7 +122,9 @@ export function musicSpec(m: MusicInput): IDataObject {
 	const end = wholeMs(m.playbackEndMs, 'Playback End');
 	if (end > 0) {
 		if (end <= m.playbackStartMs) {
-			throw new InputError(`Background Music Playback End (${end} ms) must come after Playback Start (${m.playbackStartMs} ms)`);
+			throw new InputError(
+				`Background Music Playback End (${end} ms) must come after Playback Start (${m.playbackStartMs} ms)`,
+			);
 		}
 		spec.playback_end = end;
 	}
@@ -108,7 +132,10 @@ export function musicSpec(m: MusicInput): IDataObject {
 }
 
 /** Minutes of audio a script or prompt suggests: about 150 spoken words a minute, or "N minutes" in a prompt. */
-export function expectedAudioMinutes(source: { script?: ScriptSegment[]; prompt?: string }): number | undefined {
+export function expectedAudioMinutes(source: {
+	script?: ScriptSegment[];
+	prompt?: string;
+}): number | undefined {
 	if (source.script) {
 		const words = source.script.reduce((n, s) => n + s.text.split(/\s+/).filter(Boolean).length, 0);
 		return words / 150;

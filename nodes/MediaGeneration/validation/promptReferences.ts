@@ -8,10 +8,20 @@ export function referencedNumbers(prompt: string, tag: 'Image' | 'Video'): numbe
 }
 
 /** Every @Image N / @Video N in the prompt must name an input the request carries. */
-export function checkPromptReferences(prompt: string, tag: 'Image' | 'Video', given: number, inputLabel: string) {
+export function checkPromptReferences(
+	prompt: string,
+	tag: 'Image' | 'Video',
+	given: number,
+	inputLabel: string,
+) {
 	const missing = referencedNumbers(prompt, tag).filter((n) => n < 1 || n > given);
 	if (!missing.length) return;
 	const refs = missing.map((n) => `@${tag} ${n}`).join(', ');
-	const have = given === 0 ? `no ${inputLabel} are given` : `only ${given} ${inputLabel} ${given === 1 ? 'is' : 'are'} given (@${tag} 1${given > 1 ? ` to @${tag} ${given}` : ''})`;
-	throw new InputError(`Prompt refers to ${refs}, but ${have}. Add the missing ${inputLabel} or change the prompt.`);
+	const have =
+		given === 0
+			? `no ${inputLabel} are given`
+			: `only ${given} ${inputLabel} ${given === 1 ? 'is' : 'are'} given (@${tag} 1${given > 1 ? ` to @${tag} ${given}` : ''})`;
+	throw new InputError(
+		`Prompt refers to ${refs}, but ${have}. Add the missing ${inputLabel} or change the prompt.`,
+	);
 }

@@ -5,7 +5,13 @@ import { checkAspectRatio, checkResolution, findModel } from './modelChoice';
 import { checkPromptReferences } from './promptReferences';
 
 /** How many inputs of each kind the item gives (ids and binary fields together). */
-export type VideoInputs = { start: number; end: number; refImages: number; refVideos: number; source: number };
+export type VideoInputs = {
+	start: number;
+	end: number;
+	refImages: number;
+	refVideos: number;
+	source: number;
+};
 
 export type VideoRequestInput = {
 	prompt: string;
@@ -39,7 +45,10 @@ const NEEDS: Record<VideoMode, string> = {
 };
 
 function checkModeInputs(mode: VideoMode, i: VideoInputs) {
-	if (i.end && !i.start) throw new InputError('End Frame needs a Start Frame: give both, or use image mode for a start frame only');
+	if (i.end && !i.start)
+		throw new InputError(
+			'End Frame needs a Start Frame: give both, or use image mode for a start frame only',
+		);
 	const ok = {
 		text: true,
 		image: i.start === 1,
@@ -50,12 +59,20 @@ function checkModeInputs(mode: VideoMode, i: VideoInputs) {
 	if (!ok) throw new InputError(`Mode "${mode}" needs ${NEEDS[mode]}`);
 }
 
-function checkReferenceLimit(model: VideoModel, count: number, max: number | null | undefined, what: string) {
+function checkReferenceLimit(
+	model: VideoModel,
+	count: number,
+	max: number | null | undefined,
+	what: string,
+) {
 	if (count === 0) return;
 	if (max === null || max === undefined || max <= 0) {
-		throw new InputError(`Reference ${what}: ${model.id} takes no reference ${what} (its listing allows none)`);
+		throw new InputError(
+			`Reference ${what}: ${model.id} takes no reference ${what} (its listing allows none)`,
+		);
 	}
-	if (count > max) throw new InputError(`Reference ${what}: ${count} given, but ${model.id} takes at most ${max}`);
+	if (count > max)
+		throw new InputError(`Reference ${what}: ${count} given, but ${model.id} takes at most ${max}`);
 }
 
 /** Checks a video request against the model listing and the spec (4.6) before anything is sent. */
@@ -68,10 +85,16 @@ export function checkVideoRequest(models: VideoModel[], r: VideoRequestInput): V
 	const model = findModel(models, r.modelId, 'video');
 	if (!model.modes.includes(mode)) {
 		const fit = models.filter((m) => m.modes.includes(mode)).map((m) => m.id);
-		throw new InputError(`Model ${model.id} does not do ${mode} mode (it does: ${list(model.modes)}); models for ${mode}: ${list(fit)}`);
+		throw new InputError(
+			`Model ${model.id} does not do ${mode} mode (it does: ${list(model.modes)}); models for ${mode}: ${list(fit)}`,
+		);
 	}
 	const resolution = r.resolution || model.default_resolution;
-	checkResolution(model, resolution, model.resolutions.map((t) => t.resolution));
+	checkResolution(
+		model,
+		resolution,
+		model.resolutions.map((t) => t.resolution),
+	);
 	const tier = model.resolutions.find((t) => t.resolution === resolution)!;
 	checkAspectRatio(model, r.aspectRatio);
 	const followsSource = mode === 'video_to_video' && model.output_duration_follows_source;
@@ -80,7 +103,9 @@ export function checkVideoRequest(models: VideoModel[], r: VideoRequestInput): V
 		duration = r.duration ?? model.default_duration;
 		const allowed = model.durations.filter((d) => d >= 1 && d <= 30);
 		if (!Number.isInteger(duration) || !allowed.includes(duration)) {
-			throw new InputError(`Duration ${duration} s is not offered by ${model.id}; allowed (seconds): ${list(allowed)}`);
+			throw new InputError(
+				`Duration ${duration} s is not offered by ${model.id}; allowed (seconds): ${list(allowed)}`,
+			);
 		}
 	}
 	checkModeInputs(mode, r.inputs);
@@ -92,7 +117,14 @@ export function checkVideoRequest(models: VideoModel[], r: VideoRequestInput): V
 	const videos = r.inputs.refVideos + r.inputs.source;
 	checkPromptReferences(r.prompt, 'Image', images, 'image inputs');
 	checkPromptReferences(r.prompt, 'Video', videos, 'video inputs');
-	return { model, mode, resolution, creditsPerSecond: tier.credits_per_second, duration, followsSource };
+	return {
+		model,
+		mode,
+		resolution,
+		creditsPerSecond: tier.credits_per_second,
+		duration,
+		followsSource,
+	};
 }
 
 /**
@@ -103,8 +135,15 @@ export function checkVideoRequest(models: VideoModel[], r: VideoRequestInput): V
 export const MAX_SOURCE_SECONDS = 60;
 
 /** Credits for a video: per second at the tier, times the duration or the source clip's length. */
-export function videoEstimate(plan: VideoPlan, sourceMs?: number): { credits: number; seconds: number; known: boolean } {
+export function videoEstimate(
+	plan: VideoPlan,
+	sourceMs?: number,
+): { credits: number; seconds: number; known: boolean } {
 	const known = !plan.followsSource || sourceMs !== undefined;
-	const seconds = plan.followsSource ? (sourceMs !== undefined ? sourceMs / 1000 : MAX_SOURCE_SECONDS) : plan.duration!;
+	const seconds = plan.followsSource
+		? sourceMs !== undefined
+			? sourceMs / 1000
+			: MAX_SOURCE_SECONDS
+		: plan.duration!;
 	return { credits: Math.round(plan.creditsPerSecond * seconds * 100) / 100, seconds, known };
 }

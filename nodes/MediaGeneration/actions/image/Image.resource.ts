@@ -18,19 +18,22 @@ export const description: INodeProperties[] = [
 				name: 'Download',
 				value: 'download',
 				action: 'Download the images of an image job',
-				description: 'Fetch fresh links for a finished image job and output its images as binary data',
+				description:
+					'Fetch fresh links for a finished image job and output its images as binary data',
 			},
 			{
 				name: 'Generate',
 				value: 'generate',
 				action: 'Generate images',
-				description: 'Create images from a prompt, optionally editing or combining reference images, and output them',
+				description:
+					'Create images from a prompt, optionally editing or combining reference images, and output them',
 			},
 			{
 				name: 'Get',
 				value: 'get',
 				action: 'Get an image job',
-				description: "Read an image job's status and, once it succeeded, its images with fresh links",
+				description:
+					"Read an image job's status and, once it succeeded, its images with fresh links",
 			},
 		],
 		default: 'generate',

@@ -5,24 +5,42 @@ import { imageModels } from '../../methods/listings';
 import { checkCredits } from '../../validation/credits';
 import { checkImageRequest } from '../../validation/imageRequest';
 import { modelDependentField, modelField, promptField } from '../descriptions';
-import { readReferences, REFERENCE_IMAGES, referenceFields, resolveReferences } from '../referenceInputs';
+import {
+	readReferences,
+	REFERENCE_IMAGES,
+	referenceFields,
+	resolveReferences,
+} from '../referenceInputs';
 import { generateOptions, readWaitSettings, waitForCompletionField } from '../waitOptions';
 
 const show = { resource: ['image'], operation: ['generate'] };
 const references = REFERENCE_IMAGES;
 
 export const description: INodeProperties[] = [
-	{ ...promptField(
-		'e.g. A lighthouse at dawn, watercolour; keep the logo from @Image 1',
-		'What to generate. Refer to reference images as @Image 1, @Image 2, … in the order described below.',
-	), displayOptions: { show } },
+	{
+		...promptField(
+			'e.g. A lighthouse at dawn, watercolour; keep the logo from @Image 1',
+			'What to generate. Refer to reference images as @Image 1, @Image 2, … in the order described below.',
+		),
+		displayOptions: { show },
+	},
 	{ ...modelField('image'), displayOptions: { show } },
 	{
-		...modelDependentField('Resolution', 'resolution', 'getImageResolutions', "The model's resolutions, with credits per image."),
+		...modelDependentField(
+			'Resolution',
+			'resolution',
+			'getImageResolutions',
+			"The model's resolutions, with credits per image.",
+		),
 		displayOptions: { show },
 	},
 	{
-		...modelDependentField('Aspect Ratio', 'aspectRatio', 'getImageAspectRatios', "The model's aspect ratios."),
+		...modelDependentField(
+			'Aspect Ratio',
+			'aspectRatio',
+			'getImageAspectRatios',
+			"The model's aspect ratios.",
+		),
 		displayOptions: { show },
 	},
 	{
@@ -66,7 +84,13 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	const how = `${plan.creditsPerImage} credits per image at ${plan.resolution} × ${numberOfImages}`;
 	checkCredits(plan.estimatedCredits, settings.maxCredits, how);
 
-	const referenceIds = await resolveReferences(this, itemIndex, refs, 'image', references.binaryLabel);
+	const referenceIds = await resolveReferences(
+		this,
+		itemIndex,
+		refs,
+		'image',
+		references.binaryLabel,
+	);
 	const body: IDataObject = { prompt, model_id: modelId, number_of_images: numberOfImages };
 	if (resolution) body.resolution = resolution;
 	if (aspectRatio) body.aspect_ratio = aspectRatio;

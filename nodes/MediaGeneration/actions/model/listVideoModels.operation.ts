@@ -10,16 +10,16 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		default: '',
 		displayOptions: { show: { resource: ['model'], operation: ['listVideoModels'] } },
-		options: [
-			{ name: 'Any Mode', value: '' },
-			...VIDEO_MODES.map((m) => ({ name: m, value: m })),
-		],
+		options: [{ name: 'Any Mode', value: '' }, ...VIDEO_MODES.map((m) => ({ name: m, value: m }))],
 		description: 'List only the models that support this generation mode',
 	},
 ];
 
 /** GET /video/models: one item per model, with every field of the listing. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const mode = this.getNodeParameter('modeFilter', itemIndex, '') as string;
 	return (await videoModels(this))
 		.filter((m) => !mode || m.modes.includes(mode as (typeof VIDEO_MODES)[number]))

@@ -28,25 +28,29 @@ export const description: INodeProperties[] = [
 				name: 'Download',
 				value: 'download',
 				action: 'Download the audio of a podcast job',
-				description: 'Fetch a fresh link for a finished audio job and output the MP3 as binary data',
+				description:
+					'Fetch a fresh link for a finished audio job and output the MP3 as binary data',
 			},
 			{
 				name: 'Generate Conversation From Prompt',
 				value: 'generateConversationFromPrompt',
 				action: 'Generate a two host conversation from a prompt',
-				description: 'A two-host conversational podcast whose script the service writes from your prompt',
+				description:
+					'A two-host conversational podcast whose script the service writes from your prompt',
 			},
 			{
 				name: 'Generate Conversation From Script',
 				value: 'generateConversationFromScript',
 				action: 'Generate a two host conversation from a script',
-				description: 'A two-host conversational podcast spoken from your own script (two voices taking turns)',
+				description:
+					'A two-host conversational podcast spoken from your own script (two voices taking turns)',
 			},
 			{
 				name: 'Generate From Prompt',
 				value: 'generateFromPrompt',
 				action: 'Generate audio from a prompt',
-				description: 'Any audio (ad, podcast with any number of speakers, meditation, audiobook) whose script the service writes from your prompt',
+				description:
+					'Any audio (ad, podcast with any number of speakers, meditation, audiobook) whose script the service writes from your prompt',
 			},
 			{
 				name: 'Generate From Script',
@@ -58,7 +62,8 @@ export const description: INodeProperties[] = [
 				name: 'Get',
 				value: 'get',
 				action: 'Get a podcast job',
-				description: "Read an audio job's state and, once finished, its script and a fresh MP3 link",
+				description:
+					"Read an audio job's state and, once finished, its script and a fresh MP3 link",
 			},
 		],
 		default: 'generateFromPrompt',

@@ -28,7 +28,12 @@ export function scriptFields(displayOptions: Show): INodeProperties[] {
 			displayOptions,
 			options: [
 				{ name: 'Segments in This Form', value: 'form' },
-				{ name: 'JSON From an Expression', value: 'json', description: "An array of {text, voice_id}, for example an AI agent's output or sheet rows" },
+				{
+					name: 'JSON From an Expression',
+					value: 'json',
+					description:
+						"An array of {text, voice_id}, for example an AI agent's output or sheet rows",
+				},
 			],
 		},
 		{
@@ -45,8 +50,21 @@ export function scriptFields(displayOptions: Show): INodeProperties[] {
 					name: 'segment',
 					displayName: 'Segment',
 					values: [
-						{ displayName: 'Text', name: 'text', type: 'string', default: '', typeOptions: { rows: 2 }, description: 'What is said in this segment' },
-						{ displayName: 'Voice ID', name: 'voiceId', type: 'string', default: '', description: 'The voice that speaks it, copied from the web studio' },
+						{
+							displayName: 'Text',
+							name: 'text',
+							type: 'string',
+							default: '',
+							typeOptions: { rows: 2 },
+							description: 'What is said in this segment',
+						},
+						{
+							displayName: 'Voice ID',
+							name: 'voiceId',
+							type: 'string',
+							default: '',
+							description: 'The voice that speaks it, copied from the web studio',
+						},
 					],
 				},
 			],
@@ -57,7 +75,8 @@ export function scriptFields(displayOptions: Show): INodeProperties[] {
 			type: 'json',
 			default: '[\n  { "text": "Welcome to the show.", "voice_id": "" }\n]',
 			displayOptions: inJson,
-			description: 'An array of segments {"text": …, "voice_id": …}, in order; usually an expression that takes the script from an earlier node',
+			description:
+				'An array of segments {"text": …, "voice_id": …}, in order; usually an expression that takes the script from an earlier node',
 		},
 	];
 }
@@ -83,19 +102,69 @@ export function musicField(displayOptions: Show): INodeProperties {
 		default: {},
 		placeholder: 'Add Background Music',
 		displayOptions,
-		description: 'A music track under the whole episode. It starts with the episode and is cut off where the episode ends.',
+		description:
+			'A music track under the whole episode. It starts with the episode and is cut off where the episode ends.',
 		options: [
 			{
 				name: 'track',
 				displayName: 'Track',
 				values: [
-					{ displayName: 'Fade In (Ms)', name: 'fadeInMs', type: 'number', default: 0, typeOptions: { minValue: 0 }, description: 'Fade-in at the start, in milliseconds' },
-					{ displayName: 'Fade Out (Ms)', name: 'fadeOutMs', type: 'number', default: 0, typeOptions: { minValue: 0 }, description: 'Fade-out at the end, in milliseconds' },
-					{ displayName: 'Loop', name: 'loop', type: 'boolean', default: false, description: 'Whether the service should loop the track (sent as loop; the service defines its exact effect)' },
-					{ displayName: 'Music ID', name: 'musicId', type: 'string', default: '', description: 'The track ID, copied from the web studio' },
-					{ displayName: 'Playback End (Ms)', name: 'playbackEndMs', type: 'number', default: 0, typeOptions: { minValue: 0 }, description: 'Where in the track playback stops, in milliseconds. 0: the end of the track or of the episode, whichever comes first.' },
-					{ displayName: 'Playback Start (Ms)', name: 'playbackStartMs', type: 'number', default: 0, typeOptions: { minValue: 0 }, description: 'Where in the track playback begins (trims its start), in milliseconds' },
-					{ displayName: 'Volume', name: 'volume', type: 'number', default: 0.05, typeOptions: { minValue: 0, maxValue: 1, numberPrecision: 2 }, description: 'From 0.0 (silent) to 1.0' },
+					{
+						displayName: 'Fade In (Ms)',
+						name: 'fadeInMs',
+						type: 'number',
+						default: 0,
+						typeOptions: { minValue: 0 },
+						description: 'Fade-in at the start, in milliseconds',
+					},
+					{
+						displayName: 'Fade Out (Ms)',
+						name: 'fadeOutMs',
+						type: 'number',
+						default: 0,
+						typeOptions: { minValue: 0 },
+						description: 'Fade-out at the end, in milliseconds',
+					},
+					{
+						displayName: 'Loop',
+						name: 'loop',
+						type: 'boolean',
+						default: false,
+						description:
+							'Whether the service should loop the track (sent as loop; the service defines its exact effect)',
+					},
+					{
+						displayName: 'Music ID',
+						name: 'musicId',
+						type: 'string',
+						default: '',
+						description: 'The track ID, copied from the web studio',
+					},
+					{
+						displayName: 'Playback End (Ms)',
+						name: 'playbackEndMs',
+						type: 'number',
+						default: 0,
+						typeOptions: { minValue: 0 },
+						description:
+							'Where in the track playback stops, in milliseconds. 0: the end of the track or of the episode, whichever comes first.',
+					},
+					{
+						displayName: 'Playback Start (Ms)',
+						name: 'playbackStartMs',
+						type: 'number',
+						default: 0,
+						typeOptions: { minValue: 0 },
+						description: 'Where in the track playback begins (trims its start), in milliseconds',
+					},
+					{
+						displayName: 'Volume',
+						name: 'volume',
+						type: 'number',
+						default: 0.05,
+						typeOptions: { minValue: 0, maxValue: 1, numberPrecision: 2 },
+						description: 'From 0.0 (silent) to 1.0',
+					},
 				],
 			},
 		],

@@ -24,7 +24,10 @@ function readScript(ctx: IExecuteFunctions, i: number): ScriptSegment[] {
 		return parseScript(ctx.getNodeParameter('scriptJson', i, ''), 'Script (JSON)');
 	}
 	const segments = ctx.getNodeParameter('segments.segment', i, []) as IDataObject[];
-	return parseScript(segments.map((s) => ({ text: s.text, voice_id: s.voiceId })), 'Segments');
+	return parseScript(
+		segments.map((s) => ({ text: s.text, voice_id: s.voiceId })),
+		'Segments',
+	);
 }
 
 function readMusic(ctx: IExecuteFunctions, i: number): IDataObject | undefined {
@@ -55,7 +58,9 @@ export function podcastOperation(intent: Intent) {
 			: [
 					{
 						...promptField(
-							intent.conversation ? 'e.g. A 5-minute chat between two hosts about urban beekeeping' : 'e.g. A 30-second radio ad for a bakery, upbeat',
+							intent.conversation
+								? 'e.g. A 5-minute chat between two hosts about urban beekeeping'
+								: 'e.g. A 30-second radio ad for a bakery, upbeat',
 							'What the episode is about; the service writes the script. It may give the length and include links.' +
 								(intent.conversation ? ' Saying that there are two hosts helps.' : ''),
 						),
@@ -72,7 +77,10 @@ export function podcastOperation(intent: Intent) {
 		const body: IDataObject = {};
 		let expected: number | undefined;
 		if (intent.scripted) {
-			const label = this.getNodeParameter('scriptSource', itemIndex, 'form') === 'json' ? 'Script (JSON)' : 'Segments';
+			const label =
+				this.getNodeParameter('scriptSource', itemIndex, 'form') === 'json'
+					? 'Script (JSON)'
+					: 'Segments';
 			const script = readScript(this, itemIndex);
 			if (intent.conversation) checkConversationScript(script, label);
 			body.script = script;
@@ -81,7 +89,10 @@ export function podcastOperation(intent: Intent) {
 			const prompt = String(this.getNodeParameter('prompt', itemIndex, ''));
 			if (!prompt.trim()) throw new InputError('Prompt is empty; say what the episode is about');
 			body.prompt = prompt;
-			const voices = checkVoiceIds(parseList(this.getNodeParameter('voiceIds', itemIndex, '')), intent.conversation);
+			const voices = checkVoiceIds(
+				parseList(this.getNodeParameter('voiceIds', itemIndex, '')),
+				intent.conversation,
+			);
 			if (voices) body.voice_ids = voices;
 			expected = expectedAudioMinutes({ prompt });
 		}

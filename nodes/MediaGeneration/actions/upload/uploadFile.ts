@@ -19,12 +19,22 @@ export function uploadOperation(kind: UploadKind) {
 		},
 	];
 
-	async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	async function execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+	): Promise<INodeExecutionData[]> {
 		const field = this.getNodeParameter('binaryPropertyName', itemIndex) as string;
 		const file = await readUploadFile(this, itemIndex, kind, field);
 		const result = await sendUpload(this, itemIndex, file);
 		return [
-			{ json: { ...result, file_name: file.fileName, mime_type: file.type.mimeType, bytes: file.data.length } },
+			{
+				json: {
+					...result,
+					file_name: file.fileName,
+					mime_type: file.type.mimeType,
+					bytes: file.data.length,
+				},
+			},
 		];
 	}
 

@@ -18,7 +18,8 @@ export const description: INodeProperties[] = [
 				name: 'Download',
 				value: 'download',
 				action: 'Download the video of a video job',
-				description: 'Fetch a fresh link for a finished video job and output the MP4 as binary data',
+				description:
+					'Fetch a fresh link for a finished video job and output the MP4 as binary data',
 			},
 			{
 				name: 'Generate',
@@ -31,7 +32,8 @@ export const description: INodeProperties[] = [
 				name: 'Get',
 				value: 'get',
 				action: 'Get a video job',
-				description: "Read a video job's status and, once it succeeded, the video with a fresh link",
+				description:
+					"Read a video job's status and, once it succeeded, the video with a fresh link",
 			},
 		],
 		default: 'generate',

@@ -1,7 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { modelDependentField, modelField, promptField } from '../descriptions';
-import { REFERENCE_IMAGES, REFERENCE_VIDEOS, referenceFields, singleInputFields } from '../referenceInputs';
+import {
+	REFERENCE_IMAGES,
+	REFERENCE_VIDEOS,
+	referenceFields,
+	singleInputFields,
+} from '../referenceInputs';
 import { generateOptions, waitForCompletionField } from '../waitOptions';
 
 const show = { resource: ['video'], operation: ['generate'] };
@@ -18,32 +23,70 @@ export const fields: INodeProperties[] = [
 		options: [
 			{ name: 'Frames', value: 'frames', description: 'Move from a start frame to an end frame' },
 			{ name: 'Image', value: 'image', description: 'Animate a start frame' },
-			{ name: 'References', value: 'references', description: 'Guided by reference images and/or clips (subject, style, motion)' },
+			{
+				name: 'References',
+				value: 'references',
+				description: 'Guided by reference images and/or clips (subject, style, motion)',
+			},
 			{ name: 'Text', value: 'text', description: 'From the prompt alone' },
-			{ name: 'Video to Video', value: 'video_to_video', description: 'Edit or restyle a source video' },
+			{
+				name: 'Video to Video',
+				value: 'video_to_video',
+				description: 'Edit or restyle a source video',
+			},
 		],
 		description:
 			'How the video is made; it decides which inputs are sent. From an expression, each item uses only the inputs of its own mode.',
 	},
-	{ ...promptField(
-		'e.g. The camera slowly pushes in on @Image 1 as the sun rises',
-		'What to generate. Refer to inputs by type and position: @Image 1 is the start frame (frames: @Image 2 the end frame) or the first reference image; @Video 1 the first reference video or the source video.',
-	), displayOptions: { show } },
+	{
+		...promptField(
+			'e.g. The camera slowly pushes in on @Image 1 as the sun rises',
+			'What to generate. Refer to inputs by type and position: @Image 1 is the start frame (frames: @Image 2 the end frame) or the first reference image; @Video 1 the first reference video or the source video.',
+		),
+		displayOptions: { show },
+	},
 	{ ...modelField('video'), displayOptions: { show } },
 	{
-		...modelDependentField('Resolution', 'resolution', 'getVideoResolutions', "The model's resolutions, with the size actually rendered and credits per second."),
+		...modelDependentField(
+			'Resolution',
+			'resolution',
+			'getVideoResolutions',
+			"The model's resolutions, with the size actually rendered and credits per second.",
+		),
 		displayOptions: { show },
 	},
 	{
-		...modelDependentField('Aspect Ratio', 'aspectRatio', 'getVideoAspectRatios', "The model's aspect ratios."),
+		...modelDependentField(
+			'Aspect Ratio',
+			'aspectRatio',
+			'getVideoAspectRatios',
+			"The model's aspect ratios.",
+		),
 		displayOptions: { show },
 	},
 	{
-		...modelDependentField('Duration (Seconds)', 'duration', 'getVideoDurations', "The model's durations (1 to 30 s). In video to video mode, models whose output follows the source ignore it."),
+		...modelDependentField(
+			'Duration (Seconds)',
+			'duration',
+			'getVideoDurations',
+			"The model's durations (1 to 30 s). In video to video mode, models whose output follows the source ignore it.",
+		),
 		displayOptions: { show },
 	},
-	...singleInputFields({ name: 'startFrame', label: 'Start Frame', kind: 'image', what: 'The image that opens the video', displayOptions: inMode('image', 'frames') }),
-	...singleInputFields({ name: 'endFrame', label: 'End Frame', kind: 'image', what: 'The image that ends the video', displayOptions: inMode('frames') }),
+	...singleInputFields({
+		name: 'startFrame',
+		label: 'Start Frame',
+		kind: 'image',
+		what: 'The image that opens the video',
+		displayOptions: inMode('image', 'frames'),
+	}),
+	...singleInputFields({
+		name: 'endFrame',
+		label: 'End Frame',
+		kind: 'image',
+		what: 'The image that ends the video',
+		displayOptions: inMode('frames'),
+	}),
 	...referenceFields({
 		...REFERENCE_IMAGES,
 		kind: 'image',
@@ -58,7 +101,13 @@ export const fields: INodeProperties[] = [
 		what: 'Motion or style clips',
 		displayOptions: inMode('references'),
 	}),
-	...singleInputFields({ name: 'sourceVideo', label: 'Source Video', kind: 'video', what: 'The video to edit', displayOptions: inMode('video_to_video') }),
+	...singleInputFields({
+		name: 'sourceVideo',
+		label: 'Source Video',
+		kind: 'video',
+		what: 'The video to edit',
+		displayOptions: inMode('video_to_video'),
+	}),
 	waitForCompletionField(show, 'video as MP4 binary data'),
 	generateOptions(show, 'video', true),
 ];

@@ -4,7 +4,12 @@ import type { JobRequest } from '../../engine/types';
 import { videoModels } from '../../methods/listings';
 import { checkCredits } from '../../validation/credits';
 import { InputError } from '../../validation/inputError';
-import { checkVideoRequest, MAX_SOURCE_SECONDS, videoEstimate, type VideoPlan } from '../../validation/videoRequest';
+import {
+	checkVideoRequest,
+	MAX_SOURCE_SECONDS,
+	videoEstimate,
+	type VideoPlan,
+} from '../../validation/videoRequest';
 import {
 	readReferences,
 	readSingleInput,
@@ -29,7 +34,8 @@ function readInputs(ctx: IExecuteFunctions, i: number, mode: string) {
 		end: mode === 'frames' ? readSingleInput(ctx, i, 'endFrame', 'End Frame') : none,
 		refImages: refs ? readReferences(ctx, i, REFERENCE_IMAGES) : none,
 		refVideos: refs ? readReferences(ctx, i, REFERENCE_VIDEOS) : none,
-		source: mode === 'video_to_video' ? readSingleInput(ctx, i, 'sourceVideo', 'Source Video') : none,
+		source:
+			mode === 'video_to_video' ? readSingleInput(ctx, i, 'sourceVideo', 'Source Video') : none,
 	};
 }
 
@@ -37,12 +43,17 @@ function readDuration(ctx: IExecuteFunctions, i: number): number | undefined {
 	const raw = ctx.getNodeParameter('duration', i, '') as string | number;
 	if (raw === '' || raw === null || raw === undefined) return undefined;
 	const n = Number(raw);
-	if (!Number.isFinite(n)) throw new InputError(`Duration must be a number of seconds, not "${String(raw)}"`);
+	if (!Number.isFinite(n))
+		throw new InputError(`Duration must be a number of seconds, not "${String(raw)}"`);
 	return n;
 }
 
 function creditNote(plan: VideoPlan, seconds: number, known: boolean): string {
-	const length = plan.followsSource ? (known ? `the source clip's ${seconds} s` : `a source clip of up to ${MAX_SOURCE_SECONDS} s, its length being unknown for an ID`) : `${seconds} s`;
+	const length = plan.followsSource
+		? known
+			? `the source clip's ${seconds} s`
+			: `a source clip of up to ${MAX_SOURCE_SECONDS} s, its length being unknown for an ID`
+		: `${seconds} s`;
 	return `${plan.creditsPerSecond} credits per second at ${plan.resolution} × ${length}`;
 }
 
@@ -88,7 +99,11 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	const sourceMs = source[0]?.upload?.duration_ms;
 	const estimate = videoEstimate(plan, typeof sourceMs === 'number' ? sourceMs : undefined);
 	if (plan.followsSource && inputs.source.files.length) {
-		checkCredits(estimate.credits, settings.maxCredits, creditNote(plan, estimate.seconds, estimate.known));
+		checkCredits(
+			estimate.credits,
+			settings.maxCredits,
+			creditNote(plan, estimate.seconds, estimate.known),
+		);
 	}
 
 	const body: IDataObject = { prompt, model_id: modelId };
