@@ -1,18 +1,11 @@
-import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { apiRequest } from '../transport/request';
-import { downloadFile } from './download';
-import { JOB_PATH, jobState, linkExpiry, resultFiles, type JobKind, type JobState } from './jobs';
+import { finishedItems } from './finish';
+import { JOB_PATH, jobState, type JobKind, type JobState } from './jobs';
 import { mapLimit, Slots } from './limit';
-import {
-	compact,
-	jobFailedError,
-	noSlotError,
-	notFinishedError,
-	outputFileName,
-	timeoutError,
-} from './output';
+import { compact, jobFailedError, noSlotError, notFinishedError, timeoutError } from './output';
 import { busyDelayMs, nextPollAt } from './schedule';
 import { busyFor, CREATE_CONCURRENCY, slotsFor, submitJob } from './submit';
 import type { JobRequest } from './types';
@@ -268,52 +261,30 @@ export class JobBatch {
 		e.nextPollAt = nextPollAt(fetchedAt, e.polls, e.req.settings.pollIntervalMs, e.deadline);
 	}
 
-	/** Output items of a succeeded job: one per file, with its binary unless Download Media is off. */
+	/** Output items of a succeeded job (see finishedItems). */
 	private async finish(e: Entry, body: IDataObject, fetchedAt: number) {
-		const { kind, settings } = e.req;
-		const files = resultFiles(kind, body);
-		const expires = linkExpiry(fetchedAt);
-		const items = files.map((f) => ({
-			json: compact({
-				...this.baseJson(e, 'succeeded'),
-				...f.json,
-				url: f.url,
-				url_expires_at: expires,
-			}),
-		})) as INodeExecutionData[];
-		if (!settings.downloadMedia) {
-			e.phase = 'done';
-			this.results[e.pos] = items;
+		let items: INodeExecutionData[];
+		try {
+			items = await finishedItems(
+				this.ctx,
+				{
+					kind: e.req.kind,
+					jobId: e.jobId!,
+					itemIndex: e.itemIndex,
+					settings: e.req.settings,
+					json: this.baseJson(e, 'succeeded'),
+					body,
+					fetchedAt,
+					readJob: async () => await this.read(e),
+				},
+				this.downloads,
+				this.signal,
+			);
+		} catch (error) {
+			if (e.phase === 'finishing') this.fail(e, error);
 			return;
 		}
-		const binaries = await mapLimit(files, files.length, async (file, i) => {
-			return await this.downloads.run(async () => {
-				if (this.signal.aborted)
-					throw new NodeOperationError(this.ctx.getNode(), 'The execution was cancelled');
-				return await downloadFile(this.ctx, {
-					kind,
-					jobId: e.jobId!,
-					url: file.url,
-					itemIndex: e.itemIndex,
-					signal: this.signal,
-					fileName: (ext) =>
-						outputFileName(kind, e.jobId!, settings.fileName, i + 1, files.length, ext),
-					freshUrl: async () => {
-						const fresh = await this.read(e);
-						const link = resultFiles(kind, fresh)[i]?.url ?? '';
-						items[i].json.url = link;
-						items[i].json.url_expires_at = linkExpiry(Date.now());
-						return link;
-					},
-				});
-			});
-		});
-		if (e.phase !== 'finishing') return;
-		const failed = binaries.find((b) => !b.ok);
-		if (failed && !failed.ok) return this.fail(e, failed.error);
-		binaries.forEach((b, i) => {
-			if (b.ok) items[i].binary = { [settings.binaryPropertyName]: b.value as IBinaryData };
-		});
+		if (e.phase !== 'finishing') return; // failed or stopped meanwhile
 		e.phase = 'done';
 		this.results[e.pos] = items;
 	}
