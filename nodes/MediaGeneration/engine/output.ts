@@ -26,6 +26,19 @@ function minutes(ms: number): string {
 	return m >= 1 ? `${Number(m.toFixed(1))} min` : `${Math.round(ms / 1000)} s`;
 }
 
+/** An error about one job: the job id goes into its context, so error items carry job_id. */
+function jobError(
+	node: INode,
+	jobId: string,
+	itemIndex: number,
+	message: string,
+	description: string,
+) {
+	const error = new NodeOperationError(node, message, { itemIndex, description });
+	error.context.jobId = jobId;
+	return error;
+}
+
 export function jobFailedError(
 	node: INode,
 	kind: JobKind,
@@ -33,19 +46,15 @@ export function jobFailedError(
 	reason: unknown,
 	itemIndex: number,
 ) {
-	const error = new NodeOperationError(
+	return jobError(
 		node,
+		jobId,
+		itemIndex,
 		`${KIND_LABEL[kind]} job ${jobId} failed: ${String(reason || 'no reason given')}`,
-		{
-			itemIndex,
-			description:
-				kind === 'podcast'
-					? 'The service reported an error for this audio job. Check the voice and music ids and the script, then try again.'
-					: 'Failed jobs are not charged. Adjust the prompt or inputs and try again.',
-		},
+		kind === 'podcast'
+			? 'The service reported an error for this audio job. Check the voice and music ids and the script, then try again.'
+			: 'Failed jobs are not charged. Adjust the prompt or inputs and try again.',
 	);
-	error.context.jobId = jobId;
-	return error;
 }
 
 export function timeoutError(
@@ -56,16 +65,13 @@ export function timeoutError(
 	waitedMs: number,
 	itemIndex: number,
 ) {
-	const error = new NodeOperationError(
+	return jobError(
 		node,
+		jobId,
+		itemIndex,
 		`${KIND_LABEL[kind]} job ${jobId} is still ${state} after ${minutes(waitedMs)} (Maximum Wait)`,
-		{
-			itemIndex,
-			description: `The job keeps running on the service. Use ${RESOURCE_LABEL[kind]} > Download with job ID ${jobId} later, raise Maximum Wait, or set On Timeout to output the job as still running.`,
-		},
+		`The job keeps running on the service. Use ${RESOURCE_LABEL[kind]} > Download with job ID ${jobId} later, raise Maximum Wait, or set On Timeout to output the job as still running.`,
 	);
-	error.context.jobId = jobId;
-	return error;
 }
 
 export function notFinishedError(
@@ -75,17 +81,13 @@ export function notFinishedError(
 	state: JobState,
 	itemIndex: number,
 ) {
-	const error = new NodeOperationError(
+	return jobError(
 		node,
+		jobId,
+		itemIndex,
 		`${KIND_LABEL[kind]} job ${jobId} is still ${state}: nothing to download yet`,
-		{
-			itemIndex,
-			description:
-				'Try again later (for example after a Wait node), or use Generate with Wait for Completion on.',
-		},
+		'Try again later (for example after a Wait node), or use Generate with Wait for Completion on.',
 	);
-	error.context.jobId = jobId;
-	return error;
 }
 
 export function noSlotError(node: INode, waitedMs: number, itemIndex: number) {
