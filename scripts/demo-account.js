@@ -38,9 +38,11 @@ const merge = (choice) => (p) => ({ ...p, ...choice, options: { ...p.options, ..
 async function forAccount(examples, media) {
 	const [images, videos] = await Promise.all([listing(media, 'image'), listing(media, 'video')]);
 	const out = {};
+	// the end frame is made with the start frame as its reference: both need a model that takes one
+	const frameImage = merge(cheapestImage(images, { references: true }));
 	let w = examples['image-to-video-start-end-frames'];
-	w = withParameters(w, 'Start Frame', merge(cheapestImage(images, { references: true })));
-	w = withParameters(w, 'End Frame', merge(cheapestImage(images, { references: true })));
+	w = withParameters(w, 'Start Frame', frameImage);
+	w = withParameters(w, 'End Frame', frameImage);
 	out['image-to-video-start-end-frames'] = withParameters(w, 'Dawn to Night Video', merge(cheapestVideo(videos, 'frames', '16:9')));
 	out['batch-prompts-to-videos'] = withParameters(examples['batch-prompts-to-videos'], 'Generate Videos', merge(cheapestVideo(videos, 'text', '9:16')));
 	const voices = [process.env.MEDIA_GENERATION_VOICE_1, process.env.MEDIA_GENERATION_VOICE_2];

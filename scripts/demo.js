@@ -17,7 +17,7 @@ const { startFakeService } = require('../test/fake-service/server');
 const { sniffImage } = require('../test/fake-service/media/sniff');
 const { readMp4 } = require('../test/fake-service/media/mp4');
 const { mp3DurationMs } = require('../test/fake-service/media/mp3');
-const { N8nInstance, NODE_TYPE, nodeItems, runData, runError } = require('../test/e2e/n8n-cli');
+const { N8nInstance, NODE_TYPE, nodeItems, runError } = require('../test/e2e/n8n-cli');
 const { loadExamples, credentialsFor } = require('../test/e2e/examples');
 const { forAccount } = require('./demo-account');
 
@@ -104,8 +104,8 @@ async function main() {
 			}
 			console.log(`done in ${seconds} s`);
 			rows.push(...writeFiles(name, data, examples[name]));
-			const agent = runData(data)?.['AI Agent'];
-			if (agent) notes.push(`AI agent's answer: ${nodeItems(data, 'AI Agent')[0]?.json.output}`);
+			const [answer] = nodeItems(data, 'AI Agent') ?? [];
+			if (answer) notes.push(`AI agent's answer: ${answer.json.output}`);
 		}
 		console.log(`\nFiles written to ${path.relative(process.cwd(), OUTPUT)}/:\n`);
 		console.log(table(rows, ['example', 'node', 'file', 'type', 'size', 'duration or dimensions']));

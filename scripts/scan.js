@@ -5,11 +5,10 @@
  * tarball as npm would publish it. The scanner's own CLI only takes published packages (it needs
  * npm provenance and the GitHub source); its analysis is the same. Exits 1 on any violation.
  */
-const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { packPackage } = require('../test/e2e/n8n-cli');
+const { unpackPackage } = require('../test/e2e/n8n-cli');
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -17,11 +16,8 @@ async function main() {
 	const scanner = await import(require.resolve('@n8n/scan-community-package/scanner/scanner.mjs'));
 	const work = fs.mkdtempSync(path.join(os.tmpdir(), 'media-gen-scan-'));
 	try {
-		const tarball = packPackage(work);
 		const unpacked = path.join(work, 'package');
-		fs.mkdirSync(unpacked);
-		execFileSync('tar', ['-xzf', tarball, '-C', unpacked, '--strip-components=1']);
-		const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).trim().split('\n');
+		const { tarball, files } = unpackPackage(unpacked, work);
 		console.log(`Packed ${path.basename(tarball)}: ${files.length} files`);
 
 		const checks = [

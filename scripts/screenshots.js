@@ -8,6 +8,7 @@
  */
 require('../test/setup-env');
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 const { chromium } = require('playwright-core');
 const { startFakeService } = require('../test/fake-service/server');
@@ -70,7 +71,7 @@ async function main() {
 		console.log('wrote docs/images/output-binary.jpg');
 	} catch (error) {
 		// a picture of where it stopped, to see which part of the editor changed
-		await page?.screenshot({ path: path.join(require('node:os').tmpdir(), 'media-gen-screenshot-failure.png') }).catch(() => undefined);
+		await page?.screenshot({ path: path.join(os.tmpdir(), 'media-gen-screenshot-failure.png') }).catch(() => undefined);
 		throw error;
 	} finally {
 		await browser?.close();

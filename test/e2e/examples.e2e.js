@@ -10,12 +10,12 @@ const { readMp4 } = require('../fake-service/media/mp4');
 const { mp3DurationMs } = require('../fake-service/media/mp3');
 const fs = require('node:fs');
 const { N8nInstance, nodeItems, runData, runError } = require('./n8n-cli');
-const { loadExamples, credentialsFor, withParameters } = require('./examples');
+const { loadExamples, credentialsFor } = require('./examples');
 
 const API_KEY = 'test-key-alice';
 const examples = loadExamples();
 const extra = { continueOnFail: require('./workflows/continue-on-fail.json') };
-extra.stopOnFail = withParameters(extra.continueOnFail, 'Images', (p) => p);
+extra.stopOnFail = structuredClone(extra.continueOnFail);
 extra.stopOnFail.nodes.find((n) => n.name === 'Images').continueOnFail = false;
 
 let svc;

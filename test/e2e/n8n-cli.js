@@ -16,11 +16,17 @@ const PACKAGE = require(path.join(ROOT, 'package.json'));
 /** The node type of our node once installed as a community package. */
 const NODE_TYPE = `${PACKAGE.name}.mediaGeneration`;
 
-/** Packs the built package (as npm would publish it) into a folder; returns the tarball's path. */
-function packPackage(destination) {
+/**
+ * Packs the built package as npm would publish it, into `destination`, and unpacks it into
+ * `target` (created when missing). Returns the tarball's path and the files it holds.
+ */
+function unpackPackage(target, destination) {
+	fs.mkdirSync(target, { recursive: true });
 	const out = execFileSync('npm', ['pack', '--json', '--pack-destination', destination, '--loglevel=error'], { cwd: ROOT, encoding: 'utf8' });
 	const [info] = JSON.parse(out.slice(out.indexOf('[')));
-	return path.join(destination, info.filename);
+	const tarball = path.join(destination, info.filename);
+	execFileSync('tar', ['-xzf', tarball, '-C', target, '--strip-components=1']);
+	return { tarball, files: info.files.map((f) => f.path) };
 }
 
 function run(args, env, { timeoutMs = 300_000 } = {}) {
@@ -54,7 +60,6 @@ class N8nInstance {
 			N8N_TEMPLATES_ENABLED: 'false',
 			N8N_PERSONALIZATION_ENABLED: 'false',
 			N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE: 'true',
-			N8N_RUNNERS_ENABLED: 'false',
 			N8N_LOG_LEVEL: 'info',
 			N8N_LOG_OUTPUT: 'console',
 			N8N_DEFAULT_BINARY_DATA_MODE: options.binaryDataMode ?? 'default',
@@ -71,10 +76,7 @@ class N8nInstance {
 	/** Installs the packed package where n8n looks for community packages. */
 	installPackage() {
 		const nodesDir = path.join(this.folder, '.n8n', 'nodes');
-		const target = path.join(nodesDir, 'node_modules', PACKAGE.name);
-		fs.mkdirSync(target, { recursive: true });
-		const tarball = packPackage(this.folder);
-		execFileSync('tar', ['-xzf', tarball, '-C', target, '--strip-components=1']);
+		unpackPackage(path.join(nodesDir, 'node_modules', PACKAGE.name), this.folder);
 		fs.writeFileSync(
 			path.join(nodesDir, 'package.json'),
 			JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { [PACKAGE.name]: PACKAGE.version } }, null, 2),
@@ -89,17 +91,6 @@ class N8nInstance {
 		const r = await run(['import:credentials', `--input=${file}`], this.env);
 		fs.rmSync(file, { force: true });
 		if (r.code !== 0) throw new Error(`n8n import:credentials failed (${r.code}):\n${r.stdout}\n${r.stderr}`);
-	}
-
-	/** Imports one workflow object; returns its id. */
-	async importWorkflow(workflow) {
-		const id = workflow.id ?? newId();
-		const file = path.join(this.folder, `workflow-${id}.json`);
-		fs.writeFileSync(file, JSON.stringify({ active: false, settings: {}, ...workflow, id }));
-		const r = await run(['import:workflow', `--input=${file}`], this.env);
-		fs.rmSync(file, { force: true });
-		if (r.code !== 0) throw new Error(`n8n import:workflow failed (${r.code}):\n${r.stdout}\n${r.stderr}`);
-		return id;
 	}
 
 	/** Imports several workflow objects in one run of the CLI; returns their ids, in order. */
@@ -196,4 +187,4 @@ function runError(data) {
 	return data?.resultData?.error ?? data?.data?.resultData?.error;
 }
 
-module.exports = { N8nInstance, NODE_TYPE, PACKAGE, packPackage, parseResult, nodeItems, runData, runError, newId };
+module.exports = { N8nInstance, NODE_TYPE, PACKAGE, unpackPackage, parseResult, nodeItems, runData, runError, newId };
