@@ -36,13 +36,9 @@ export npm_config_yes=true
 stamp="$root/node_modules/.package-lock.json"
 if [ ! -f "$stamp" ] || [ "$root/package-lock.json" -nt "$stamp" ]; then
   echo "[setup] installing dependencies with npm ci (Node $(node --version))" >&2
-  # npm leaves some platform-specific optional packages (@unrs/resolver-binding-*) out of the
-  # lockfile it writes, and `npm ci` then refuses it as out of sync. `npm install` installs the
-  # same locked versions in that case.
-  if ! (cd "$root" && npm ci --loglevel=error --no-audit --no-fund >&2); then
-    echo "[setup] npm ci refused the lockfile; installing the locked versions with npm install" >&2
-    (cd "$root" && npm install --loglevel=error --no-audit --no-fund >&2)
-  fi
+  # The committed lockfile must install as it is: a lockfile `npm ci` refuses is a bug to fix,
+  # not something to paper over with `npm install` (which could install other versions).
+  (cd "$root" && npm ci --loglevel=error --no-audit --no-fund >&2)
 fi
 
 export PATH="$root/node_modules/.bin:$PATH"
