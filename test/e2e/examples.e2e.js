@@ -75,7 +75,7 @@ describe('the examples run in the real n8n', () => {
 
 	test('batch of prompts: one portrait MP4 per prompt, in order, each paired with its prompt', async () => {
 		const before = jobsOf('video').length;
-		const { code, data } = await execute('batch-prompts-to-videos');
+		const { code, data, stdout } = await execute('batch-prompts-to-videos');
 		expect(code).toBe(0);
 		const prompts = nodeItems(data, 'Prompts');
 		const videos = nodeItems(data, 'Generate Videos');
@@ -87,6 +87,10 @@ describe('the examples run in the real n8n', () => {
 			expect(svc.state.jobs.get(video.json.job_id).request.prompt).toBe(prompts[i].json.prompt);
 		});
 		expect(jobsOf('video').length - before).toBe(prompts.length);
+		// every created job is in n8n's log the moment it exists, with its item and operation
+		videos.forEach((video, i) =>
+			expect(stdout).toContain(`created video job ${video.json.job_id} for item ${i} of node "Generate Videos" (video generate, execution`),
+		);
 	});
 
 	test('batch of prompts, one job failing on the service: an error item for it, videos for the others', async () => {

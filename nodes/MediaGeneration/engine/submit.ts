@@ -3,6 +3,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { apiRequest } from '../transport/request';
 import { parseRetryAfter } from '../transport/retry';
+import { logCreatedJob } from './jobLog';
 import type { JobKind } from './jobs';
 import type { JobRequest } from './types';
 
@@ -35,6 +36,7 @@ export async function submitJob(
 	});
 	const jobId = typeof body.job_id === 'string' ? body.job_id : '';
 	const estimated = typeof body.estimated_credits === 'number' ? body.estimated_credits : undefined;
+	if (jobId) logCreatedJob(ctx, req.kind, jobId, itemIndex);
 	return { jobId, estimatedCredits: estimated };
 }
 

@@ -1,0 +1,25 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import type { JobKind } from './jobs';
+
+/**
+ * Writes a created job's id to n8n's log the moment the service answers, so that a paid job can
+ * be found again whatever happens next (the instance killed, the worker lost, the execution
+ * cancelled): Get or Download with this id finishes it. The line names the item, the node, the
+ * operation and the execution; it never holds the key or the request body.
+ */
+export function logCreatedJob(
+	ctx: IExecuteFunctions,
+	kind: JobKind,
+	jobId: string,
+	itemIndex: number,
+): void {
+	const node = ctx.getNode();
+	const resource = ctx.getNodeParameter('resource', 0, '') as string;
+	const operation = ctx.getNodeParameter('operation', 0, '') as string;
+	const executionId = ctx.getExecutionId();
+	ctx.logger.info(
+		`Media Generation: created ${kind} job ${jobId} for item ${itemIndex} of node "${node.name}" (${resource} ${operation}, execution ${executionId})`,
+		{ jobId, kind, itemIndex, node: node.name, resource, operation, executionId },
+	);
+}
