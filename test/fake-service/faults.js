@@ -5,6 +5,8 @@
  *   kind:  'status'       answer `status` (and `body`, `retryAfter`) without handling the request
  *          'status-after' handle the request (a job may be created), then answer `status`
  *          'drop'         close the connection without an answer, before handling
+ *          'early'        answer `status` from the headers alone, then reset the connection without
+ *                         reading the body (as a server that will not take a large upload does)
  *          'drop-after'   handle the request, then close the connection without an answer
  *          'slow'         wait `delayMs` before handling
  *          'truncate'     (FILE) send the full Content-Length but only half the bytes

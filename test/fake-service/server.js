@@ -115,6 +115,13 @@ class FakeService {
 		try {
 			if (fault('slow')) await sleep(fault('slow').delayMs ?? 1000);
 			if (fault('drop')) return req.socket.destroy();
+			if (fault('early')) {
+				const f = fault('early');
+				record.status = f.status;
+				const headers = { Connection: 'close', ...(f.retryAfter !== undefined ? { 'Retry-After': String(f.retryAfter) } : {}) };
+				res.once('finish', () => req.socket.destroy());
+				return send(res, f.status, f.body ?? { detail: `Injected early ${f.status}` }, headers);
+			}
 			if (fault('status')) {
 				const f = fault('status');
 				record.status = f.status;

@@ -1,7 +1,10 @@
 'use strict';
 /** POST /image/upload and POST /video/upload (spec 4.4, 4.8): files checked by content. */
 const { sniffImage, sniffVideo } = require('./media/sniff');
+const crypto = require('node:crypto');
 const e = require('./errors');
+
+const digest = (data) => crypto.createHash('sha256').update(data).digest('hex');
 
 const LIMITS = { image: 20 * 1024 * 1024, video: 100 * 1024 * 1024 };
 const MAX_IMAGE_SIDE = 8192;
@@ -14,7 +17,7 @@ function uploadImage(svc, account, file) {
 	if (facts.width > MAX_IMAGE_SIDE || facts.height > MAX_IMAGE_SIDE) {
 		throw new e.HttpError(400, `Image dimensions ${facts.width}x${facts.height} are too large (at most ${MAX_IMAGE_SIDE} px a side).`);
 	}
-	const id = svc.state.addImage(account.user, { width: facts.width, height: facts.height, source: 'upload', bytes: file.data.length });
+	const id = svc.state.addImage(account.user, { width: facts.width, height: facts.height, source: 'upload', bytes: file.data.length, sha256: digest(file.data) });
 	return { image_id: id, width: facts.width, height: facts.height };
 }
 
@@ -26,7 +29,7 @@ function uploadVideo(svc, account, file) {
 	if (facts.durationMs > MAX_VIDEO_MS) {
 		throw new e.HttpError(400, `The video is ${facts.durationMs / 1000} s long; uploads may be at most 60 s.`);
 	}
-	const id = svc.state.addVideo(account.user, { durationMs: facts.durationMs, width: facts.width, height: facts.height, source: 'upload' });
+	const id = svc.state.addVideo(account.user, { durationMs: facts.durationMs, width: facts.width, height: facts.height, source: 'upload', bytes: file.data.length, sha256: digest(file.data) });
 	return { video_id: id, duration_ms: facts.durationMs, width: facts.width, height: facts.height };
 }
 

@@ -9,6 +9,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { normalizeBaseUrl } from './baseUrl';
 import { toNodeApiError } from './errors';
+import { StreamedForm } from './multipart';
 import { isRetryable, retryDelayMs } from './retry';
 
 export const CREDENTIAL_NAME = 'mediaGenerationApi';
@@ -20,12 +21,14 @@ export type ApiRequest = {
 	/** path below the base URL, starting with "/" */
 	path: string;
 	/** JSON body, or a factory for a single-use body (multipart) that is built again for each try */
-	body?: IDataObject | (() => FormData);
+	body?: IDataObject | (() => FormData | StreamedForm);
 	itemIndex?: number;
 	/** per-try timeout in milliseconds */
 	timeoutMs?: number;
 	/** false: a 429 is handed back to the caller at once (audio creates wait for a free slot) */
 	retryOn429?: boolean;
+	/** a POST that costs nothing and may be sent again like a read (uploads) */
+	free?: boolean;
 };
 
 type FullResponse = {
@@ -94,14 +97,16 @@ export async function apiRequest<T>(ctx: ApiContext, req: ApiRequest): Promise<T
 	const signal = 'getExecutionCancelSignal' in ctx ? ctx.getExecutionCancelSignal() : undefined;
 	for (let attempt = 1; ; attempt++) {
 		const body = typeof req.body === 'function' ? req.body() : req.body;
+		const multipart = body instanceof FormData || body instanceof StreamedForm;
 		const options: IHttpRequestOptions = {
 			method: req.method,
 			url: `${baseUrl}${req.path}`,
-			body,
-			json: !(body instanceof FormData),
+			body: body as IHttpRequestOptions['body'],
+			json: !multipart,
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
 			disableFollowRedirect: true,
+			// an idle timeout: a long upload that keeps sending is not cut off
 			timeout: req.timeoutMs ?? 60_000,
 		};
 		let response: FullResponse | undefined;
@@ -118,11 +123,13 @@ export async function apiRequest<T>(ctx: ApiContext, req: ApiRequest): Promise<T
 					itemIndex: req.itemIndex,
 				});
 			networkCode = networkCodeOf(error) ?? 'ENETWORK';
+		} finally {
+			if (body instanceof StreamedForm) body.close();
 		}
 		const status = response?.statusCode;
 		if (status !== undefined && status >= 200 && status < 300) return response!.body as T;
 		const tryInfo = {
-			method: req.method,
+			method: req.free ? ('GET' as const) : req.method,
 			attempt,
 			status,
 			networkCode,

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { readInputBinary } from '../../transport/binaryInput';
+import { inputBinary, type InputBinary } from '../../transport/binaryInput';
+import { StreamedForm } from '../../transport/multipart';
 import { apiRequest } from '../../transport/request';
 import {
 	sniffImageType,
@@ -15,14 +16,15 @@ export type UploadKind = 'image' | 'video';
 export type UploadFile = {
 	kind: UploadKind;
 	field: string;
-	data: Buffer;
+	source: InputBinary;
 	fileName: string;
 	type: ImageType | VideoType;
 };
 
 /**
- * Reads a binary field of the input item for an upload and checks it first: the type by its
- * content (never by name or declared MIME type) and the size against the service's limit.
+ * Looks at a binary field of the input item for an upload and checks it first: the type by its
+ * content (never by name or declared MIME type) and the size against the service's limit. The
+ * file itself is not read here: it streams from n8n's binary storage when it is sent.
  * `label` names the field in errors (the input field, or the reference field it came from).
  */
 export async function readUploadFile(
@@ -33,28 +35,32 @@ export async function readUploadFile(
 	label = 'Input Binary Field',
 ): Promise<UploadFile> {
 	const limits = UPLOAD_LIMITS[kind];
-	const file = await readInputBinary(ctx, itemIndex, field);
-	const type = kind === 'image' ? sniffImageType(file.data) : sniffVideoType(file.data);
+	const source = await inputBinary(ctx, itemIndex, field);
+	const type = kind === 'image' ? sniffImageType(source.head) : sniffVideoType(source.head);
 	if (!type) {
 		throw new InputError(
 			`${label} "${field}" is not a ${limits.types} file (checked by its content); allowed: ${limits.types}`,
 		);
 	}
-	if (file.data.length > limits.bytes) {
+	if (source.size > limits.bytes) {
 		throw new InputError(
-			`${label} "${field}" is ${(file.data.length / 1048576).toFixed(1)} MB; ${kind} uploads may be at most ${limits.label}`,
+			`${label} "${field}" is ${(source.size / 1048576).toFixed(1)} MB; ${kind} uploads may be at most ${limits.label}`,
 		);
 	}
 	return {
 		kind,
 		field,
-		data: file.data,
+		source,
 		type,
-		fileName: file.fileName || `upload.${type.extension}`,
+		fileName: source.fileName || `upload.${type.extension}`,
 	};
 }
 
-/** Sends a checked file to POST /image/upload or /video/upload; returns the service's answer. */
+/**
+ * Sends a checked file to POST /image/upload or /video/upload; returns the service's answer.
+ * The body is streamed (see StreamedForm), built anew for every try. Uploads are free (spec 8),
+ * so unlike a create an upload may be sent again after a network error or a 5xx.
+ */
 export async function sendUpload(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
@@ -64,14 +70,15 @@ export async function sendUpload(
 		method: 'POST',
 		path: `/${file.kind}/upload`,
 		itemIndex,
-		timeoutMs: 10 * 60_000,
+		free: true,
 		body: () => {
-			const form = new FormData();
-			form.append(
-				file.kind,
-				new Blob([new Uint8Array(file.data)], { type: file.type.mimeType }),
-				file.fileName,
-			);
+			const form = new StreamedForm();
+			form.append(file.kind, {
+				fileName: file.fileName,
+				mimeType: file.type.mimeType,
+				size: file.source.size,
+				open: file.source.open,
+			});
 			return form;
 		},
 	});

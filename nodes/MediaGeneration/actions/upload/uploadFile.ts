@@ -32,7 +32,7 @@ export function uploadOperation(kind: UploadKind) {
 					...result,
 					file_name: file.fileName,
 					mime_type: file.type.mimeType,
-					bytes: file.data.length,
+					bytes: file.source.size,
 				},
 			},
 		];
