@@ -35,7 +35,6 @@ export class StreamedForm {
 	private readonly open = new Set<{ destroy?: () => void }>();
 
 	append(field: string, file: StreamedFile): void {
-		const form = this;
 		this.parts.push([
 			field,
 			{
@@ -43,7 +42,7 @@ export class StreamedForm {
 				type: file.mimeType,
 				size: file.size,
 				// must hand back an async iterable at once: the source is opened on the first read
-				stream: () => form.read(file),
+				stream: () => this.read(file),
 			},
 		]);
 	}
