@@ -95,14 +95,24 @@ describe('transport: retries', () => {
 	});
 
 	test.each(['status-after', 'drop-after'])('a create request is never sent twice after %s', async (kind) => {
-		const before = uploads();
+		const jobs = () => [...ref.svc.state.jobs.values()].filter((j) => j.kind === 'image').length;
+		const before = jobs();
 		const requests = ref.svc.state.requests.length;
-		ref.svc.faults.add({ route: 'POST /image/upload', kind, status: 500 });
-		const { error } = await run(uploadNode(), { items: [pngItem()] });
+		ref.svc.faults.add({ route: 'POST /image', kind, status: 500 });
+		const { error } = await run(mediaNode('Media', { resource: 'image', operation: 'generate', prompt: 'A lighthouse', model: 'flux-pro' }));
 		expect(error.message).toMatch(kind === 'drop-after' ? /closed unexpectedly|ECONNRESET/ : /internal error/);
 		expect(error.description).toMatch(/not sent again/);
-		expect(uploads()).toBe(before + 1);
-		expect(ref.svc.state.requests.length - requests).toBe(1);
+		expect(jobs()).toBe(before + 1);
+		expect(ref.svc.state.requests.slice(requests).filter((r) => r.route === 'POST /image')).toHaveLength(1);
+	});
+
+	test.each(['status-after', 'drop-after'])('an upload (free) is sent again after %s, and succeeds', async (kind) => {
+		const before = uploads();
+		ref.svc.faults.add({ route: 'POST /image/upload', kind, status: 500 });
+		const { items, error } = await run(uploadNode(), { items: [pngItem()] });
+		expect(error).toBeUndefined();
+		expect(items[0].json.image_id).toEqual(expect.any(String));
+		expect(uploads()).toBe(before + 2);
 	});
 
 	test('a create request is retried on 429 and then succeeds once', async () => {

@@ -1,23 +1,35 @@
 'use strict';
 const path = require('node:path');
 const dist = (p) => require(path.resolve(__dirname, '../../dist/nodes/MediaGeneration', p));
-const { pollDelayMs, nextPollAt, busyDelayMs } = dist('engine/schedule');
+const { gapMs, lonePlan, busyDelayMs, MAX_GAP_MS } = dist('engine/schedule');
 const { mapLimit, Slots } = dist('engine/limit');
 const { outputFileName } = dist('engine/output');
 const { jobState, resultFiles } = dist('engine/jobs');
 
 describe('poll schedule', () => {
-	test('starts at 1 s and grows by half each time up to the Poll Interval', () => {
-		expect([0, 1, 2, 3, 4, 5, 6].map((n) => pollDelayMs(n, 5000))).toEqual([1000, 1500, 2250, 3375, 5000, 5000, 5000]);
-		expect(pollDelayMs(0, 500)).toBe(500);
+	test('the gap is about a tenth of the job\'s age, at least 0.9 s, at most the Poll Interval or 5 minutes', () => {
+		expect([0, 5_000, 10_000, 20_000, 60_000, 600_000].map((e) => gapMs(e))).toEqual([900, 900, 900, 1800, 5400, 54_000]);
+		expect(gapMs(10 * 3600_000)).toBe(MAX_GAP_MS);
+		expect(gapMs(60_000, 2000)).toBe(2000);
+		expect(gapMs(0, 500)).toBe(500);
 	});
-	test('never waits past the deadline', () => {
-		expect(nextPollAt(10_000, 5, 5000, 12_000)).toBe(12_000);
-		expect(nextPollAt(10_000, 0, 5000, 60_000)).toBe(11_000);
-		expect(nextPollAt(10_000, 0, 5000, 9_000)).toBe(10_000);
+
+	// job lengths from 2 s to 2 h: the look that sees a job finished comes within max(1 s, 10 %)
+	const lengths = [2, 5, 10, 20, 30, 60, 120, 300, 600, 1800, 3600, 7200].map((s) => s * 1000);
+	test.each(lengths)('a lone job of %i ms is seen finished within max(1 s, 10 %% of its run time)', (jobMs) => {
+		const { lagMs } = lonePlan(jobMs);
+		expect(lagMs).toBeGreaterThanOrEqual(0);
+		expect(lagMs).toBeLessThanOrEqual(Math.max(1000, 0.1 * jobMs));
 	});
-	test('busy waits double up to the interval', () => {
-		expect([1, 2, 3, 4, 5].map((n) => busyDelayMs(n, 10_000))).toEqual([2000, 4000, 8000, 10_000, 10_000]);
+
+	test('looks per job stay few for long jobs (a 30-minute podcast: under 75)', () => {
+		const polls = Object.fromEntries(lengths.map((ms) => [ms / 1000, lonePlan(ms).polls]));
+		// the figures the README states
+		expect(polls).toEqual({ 2: 3, 5: 6, 10: 12, 20: 20, 30: 24, 60: 32, 120: 40, 300: 51, 600: 59, 1800: 72, 3600: 80, 7200: 92 });
+	});
+
+	test('busy waits double up to 15 s', () => {
+		expect([1, 2, 3, 4, 5].map((n) => busyDelayMs(n))).toEqual([2000, 4000, 8000, 15_000, 15_000]);
 	});
 });
 

@@ -1,9 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { MAX_GAP_MS } from '../engine/schedule';
 import type { OnTimeout, WaitSettings } from '../engine/types';
 import { InputError } from '../validation/inputError';
 
-/** Defaults that suit each kind of job: images take seconds, videos and audio minutes. */
+/**
+ * Defaults that suit each kind of job: images take seconds, videos and audio minutes. The poll
+ * interval here is only what the form shows once a user adds the option.
+ */
 export const WAIT_DEFAULTS = {
 	image: { pollIntervalSeconds: 5, maxWaitMinutes: 10 },
 	video: { pollIntervalSeconds: 15, maxWaitMinutes: 30 },
@@ -61,7 +65,7 @@ const pollIntervalField: INodeProperties = {
 	default: 5,
 	typeOptions: { minValue: 0.5, numberPrecision: 1 },
 	description:
-		'Longest gap between two looks at a job. The first looks come sooner and the gap grows up to this.',
+		'Longest gap between two looks at a job. Without this option the gap grows with the job: about a tenth of the time it has run so far (at least 0.9 s, at most 5 minutes), so that a job is seen finished within 1 s or 10 % of its run time.',
 };
 
 /** The Options of a Generate operation: waiting, timeout, files, and the credit guard. */
@@ -157,7 +161,8 @@ export function readWaitSettings(
 ): WaitSettings & { maxCredits: number } {
 	const d = WAIT_DEFAULTS[kind];
 	const o = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const pollSeconds = Number(o.pollIntervalSeconds ?? d.pollIntervalSeconds);
+	// unset: the schedule alone decides (see engine/schedule.ts)
+	const pollSeconds = Number(o.pollIntervalSeconds ?? MAX_GAP_MS / 1000);
 	const waitMinutes = Number(o.maxWaitMinutes ?? maxWaitMinutes ?? d.maxWaitMinutes);
 	if (!(pollSeconds > 0))
 		throw new InputError(

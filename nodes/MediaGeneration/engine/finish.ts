@@ -3,7 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { downloadFile } from './download';
 import { linkExpiry, resultFiles, type JobKind } from './jobs';
-import { mapLimit, type Slots } from './limit';
+import { mapLimit } from './limit';
+import type { Governor } from './parallel';
 import { compact, outputFileName } from './output';
 import type { WaitSettings } from './types';
 
@@ -30,7 +31,7 @@ export type FinishedJob = {
 export async function finishedItems(
 	ctx: IExecuteFunctions,
 	job: FinishedJob,
-	downloads: Slots,
+	downloads: Governor,
 	signal: AbortSignal,
 ): Promise<INodeExecutionData[]> {
 	const { kind, jobId, settings } = job;

@@ -2,19 +2,15 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { apiRequest } from '../transport/request';
+import { cohortKey, PollPlan } from './cohort';
 import { finishedItems } from './finish';
 import { JOB_PATH, jobState, type JobKind, type JobState } from './jobs';
-import { mapLimit, Slots } from './limit';
 import { compact, jobFailedError, noSlotError, notFinishedError, timeoutError } from './output';
-import { busyDelayMs, nextPollAt } from './schedule';
-import { busyFor, CREATE_CONCURRENCY, slotsFor, submitJob } from './submit';
+import { API_LIMITS, DOWNLOAD_LIMITS, Governor, outcomeOf } from './parallel';
+import { busyDelayMs } from './schedule';
+import { busyFor, slotsFor, submitJob } from './submit';
 import type { JobRequest } from './types';
 
-/** Job reads sent at the same time, and result files fetched at the same time. */
-export const POLL_CONCURRENCY = 6;
-export const DOWNLOAD_CONCURRENCY = 4;
-/** Jobs due within this much of each other are polled in the same round. */
-const ROUND_TOLERANCE_MS = 100;
 
 type Entry = {
 	/** position in the batch, which is where its result goes */
@@ -22,12 +18,10 @@ type Entry = {
 	itemIndex: number;
 	req: JobRequest;
 	/** waiting: not created yet (an audio job waiting for a slot); running: created, not seen ended */
-	phase: 'waiting' | 'running' | 'finishing' | 'done';
+	phase: 'waiting' | 'creating' | 'running' | 'finishing' | 'done';
 	jobId?: string;
 	estimatedCredits?: number;
 	deadline: number;
-	polls: number;
-	nextPollAt: number;
 	/** the item's output was decided when the job was created (Wait for Completion off) */
 	answered: boolean;
 };
@@ -45,7 +39,11 @@ export class JobBatch {
 	private readonly entries: Entry[];
 	private readonly results: Array<ItemResult | undefined>;
 	private readonly finishing: Array<Promise<void>> = [];
-	private readonly downloads = new Slots(DOWNLOAD_CONCURRENCY);
+	private readonly plan = new PollPlan();
+	/** API calls (creates and job reads) and file downloads, each with its own adaptive limit */
+	private readonly api = new Governor(API_LIMITS);
+	private readonly downloads = new Governor(DOWNLOAD_LIMITS);
+	private readonly inflight = new Set<Promise<void>>();
 	private readonly stop = new AbortController();
 	private readonly signal: AbortSignal;
 	private fatal?: { error: Error; entry: Entry };
@@ -65,10 +63,12 @@ export class JobBatch {
 			phase: req.create ? 'waiting' : 'running',
 			jobId: req.jobId,
 			deadline: now + req.settings.maxWaitMs,
-			polls: 0,
-			nextPollAt: now,
 			answered: false,
 		}));
+		// Download of an existing job: one look at once (it must have ended already)
+		this.entries.forEach((e) => {
+			if (!e.req.create) this.plan.add(e.pos, `existing:${e.pos}`, now, { now: true });
+		});
 		this.results = new Array<ItemResult | undefined>(requests.length);
 		const cancel = ctx.getExecutionCancelSignal();
 		this.signal = cancel ? AbortSignal.any([cancel, this.stop.signal]) : this.stop.signal;
@@ -77,25 +77,53 @@ export class JobBatch {
 	async run(): Promise<ItemResult[]> {
 		try {
 			for (;;) {
-				await this.createWaiting();
+				this.createWaiting();
 				this.check();
-				const active = this.entries.filter((e) => this.needsPolling(e));
+				this.pollDue();
 				const waiting = this.entries.filter((e) => e.phase === 'waiting');
-				if (!active.length && !waiting.length) break;
-				const wakeAt = Math.min(...active.map((e) => e.nextPollAt), this.waitingWakeAt(waiting));
-				const now = Date.now();
-				if (wakeAt > now) await sleep(wakeAt - now, this.signal).catch(() => undefined);
-				this.check();
-				const due = active.filter((e) => e.nextPollAt <= Date.now() + ROUND_TOLERANCE_MS);
-				await mapLimit(due, POLL_CONCURRENCY, async (e) => await this.poll(e));
+				if (!this.inflight.size && !this.plan.size && !waiting.length) break;
+				const wakeAt = Math.min(this.plan.wakeAt(), this.waitingWakeAt(waiting));
+				await this.pause(wakeAt - Date.now());
 				this.check();
 			}
 			await Promise.all(this.finishing);
 			this.check();
 		} finally {
 			this.stop.abort();
+			// nothing of this batch may go on after the node has returned
+			await Promise.allSettled([...this.inflight, ...this.finishing]);
 		}
 		return this.results.map((r) => r ?? []);
+	}
+
+	/** Waits until the next look is due, a request in flight comes back, or the batch stops. */
+	private async pause(ms: number) {
+		if (ms <= 0 && this.inflight.size === 0) return;
+		const nap = new AbortController();
+		const wake = () => nap.abort();
+		this.signal.addEventListener('abort', wake, { once: true });
+		try {
+			const timer = ms > 0 ? sleep(Math.min(ms, 60_000), nap.signal) : Promise.resolve();
+			await Promise.race([timer, ...this.inflight]).catch(() => undefined);
+		} finally {
+			nap.abort();
+			this.signal.removeEventListener('abort', wake);
+		}
+	}
+
+	/** Runs `task` in the background, so that the loop can go on planning while it is in flight. */
+	private track(task: Promise<void>) {
+		const done: Promise<void> = task.finally(() => this.inflight.delete(done));
+		this.inflight.add(done);
+	}
+
+	/** Sends the looks that are due now, each through the API governor. */
+	private pollDue() {
+		for (const pos of this.plan.due(Date.now())) {
+			const e = this.entries[pos];
+			// poll() settles the item's fate itself and hands back the error it met, if any
+			this.track(this.api.run(async () => await this.poll(e), outcomeOf).then(() => undefined));
+		}
 	}
 
 	/** Throws when the execution was cancelled, or when an item failed without Continue On Fail. */
@@ -128,6 +156,7 @@ export class JobBatch {
 
 	private fail(entry: Entry, error: unknown) {
 		entry.phase = 'done';
+		this.plan.remove(entry.pos);
 		const err = error instanceof Error ? error : new Error(String(error));
 		const context = (err as { context?: IDataObject }).context;
 		if (context && entry.jobId) context.jobId ??= entry.jobId;
@@ -140,14 +169,16 @@ export class JobBatch {
 	}
 
 	private inFlight(kind: JobKind): number {
-		return this.entries.filter((e) => e.req.kind === kind && e.phase === 'running' && e.req.create)
-			.length;
+		return this.entries.filter(
+			(e) =>
+				e.req.kind === kind &&
+				(e.phase === 'creating' || (e.phase === 'running' && (!e.answered || this.plan.has(e.pos)))) &&
+				e.req.create,
+		).length;
 	}
 
-	private needsPolling(e: Entry): boolean {
-		if (e.phase !== 'running') return false;
-		if (!e.answered) return true;
-		// Wait off: an audio job is still watched while others wait for its slot
+	/** Wait off: an audio job is still watched while others wait for its slot. */
+	private stillWatched(e: Entry): boolean {
 		return this.entries.some((w) => w.phase === 'waiting' && w.req.kind === e.req.kind);
 	}
 
@@ -158,13 +189,12 @@ export class JobBatch {
 		return slotFree ? Math.min(Math.max(this.busyUntil, Date.now()), deadline) : deadline;
 	}
 
-	/** Creates the jobs that may start now, in input order. */
-	private async createWaiting() {
+	/** Starts the create requests that may go now, in input order, through the API governor. */
+	private createWaiting() {
 		const now = Date.now();
-		const ready: Entry[] = [];
 		const taken = new Map<JobKind, number>();
 		for (const e of this.entries) {
-			if (e.phase !== 'waiting') continue;
+			if (e.phase !== 'waiting' || this.fatal || this.signal.aborted) continue;
 			if (now >= e.deadline) {
 				this.fail(e, noSlotError(this.ctx.getNode(), e.req.settings.maxWaitMs, e.itemIndex));
 				continue;
@@ -173,34 +203,50 @@ export class JobBatch {
 			const free = slotsFor(kind) - this.inFlight(kind) - (taken.get(kind) ?? 0);
 			if (free <= 0 || (kind === 'podcast' && now < this.busyUntil)) continue;
 			taken.set(kind, (taken.get(kind) ?? 0) + 1);
-			ready.push(e);
+			e.phase = 'creating';
+			this.track(
+				this.api
+					.run(async () => {
+						if (!this.fatal && !this.signal.aborted) return await this.create(e);
+						e.phase = 'waiting';
+						return undefined;
+					}, outcomeOf)
+					.then(() => undefined),
+			);
 		}
-		await mapLimit(ready, CREATE_CONCURRENCY, async (e) => {
-			if (this.fatal || this.signal.aborted) return;
-			await this.create(e);
-		});
 	}
 
-	private async create(e: Entry) {
+	/** Creates one job; settles the item's fate, and hands back the error it met (for the governor). */
+	private async create(e: Entry): Promise<unknown> {
 		try {
 			const { jobId, estimatedCredits } = await submitJob(this.ctx, e.itemIndex, e.req);
 			const now = Date.now();
-			Object.assign(e, { jobId, estimatedCredits, phase: 'running', polls: 0 });
+			Object.assign(e, { jobId, estimatedCredits, phase: 'running' });
 			e.deadline = now + e.req.settings.maxWaitMs;
-			e.nextPollAt = nextPollAt(now, 0, e.req.settings.pollIntervalMs, e.deadline);
 			this.busyTries = 0;
 			if (!e.req.settings.waitForCompletion) {
 				e.answered = true;
 				this.results[e.pos] = [{ json: this.baseJson(e, 'queued') }];
+				// an audio job is still watched while others wait for its slot
+				if (!this.stillWatched(e)) return;
 			}
+			const { path, body } = e.req.create!;
+			this.plan.add(e.pos, cohortKey(e.req.kind, path, body), now, {
+				capMs: e.req.settings.pollIntervalMs,
+				deadline: e.deadline,
+			});
 		} catch (error) {
 			const busy = busyFor(error);
-			if (!busy.busy) return this.fail(e, error);
-			this.busyTries++;
-			this.busyUntil =
-				Date.now() +
-				(busy.retryAfterMs ?? busyDelayMs(this.busyTries, e.req.settings.pollIntervalMs));
+			if (busy.busy) {
+				e.phase = 'waiting';
+				this.busyTries++;
+				this.busyUntil = Date.now() + (busy.retryAfterMs ?? busyDelayMs(this.busyTries));
+			} else {
+				this.fail(e, error);
+			}
+			return error;
 		}
+		return undefined;
 	}
 
 	private baseJson(e: Entry, status: JobState): IDataObject {
@@ -217,48 +263,55 @@ export class JobBatch {
 		return await apiRequest<IDataObject>(this.ctx, { method: 'GET', path, itemIndex: e.itemIndex });
 	}
 
-	private async poll(e: Entry) {
-		if (e.phase !== 'running') return;
+	/** Looks at one job and acts on what it finds; hands back the error it met (for the governor). */
+	private async poll(e: Entry): Promise<unknown> {
+		if (e.phase !== 'running') {
+			this.plan.remove(e.pos);
+			return undefined;
+		}
 		let body: IDataObject;
 		try {
 			body = await this.read(e);
 		} catch (error) {
+			this.plan.remove(e.pos);
 			if (e.answered)
 				e.phase = 'done'; // only watched for its slot: stop watching
 			else this.fail(e, error);
-			return;
+			return error;
 		}
 		const fetchedAt = Date.now();
 		const state = jobState(e.req.kind, body);
 		const node = this.ctx.getNode();
-		e.polls++;
-		if (state === 'succeeded' || state === 'failed') {
+		const ended = state === 'succeeded' || state === 'failed';
+		this.plan.seen(e.pos, fetchedAt, ended);
+		if (e.phase !== 'running') return undefined; // failed or stopped meanwhile
+		if (ended) {
 			this.busyUntil = 0; // one of our own slots is free again
 			if (e.answered) {
 				e.phase = 'done';
 			} else if (state === 'failed') {
 				const reason = e.req.kind === 'podcast' ? body.error_details : body.error;
 				this.fail(e, jobFailedError(node, e.req.kind, e.jobId!, reason, e.itemIndex));
-			} else {
+			} else if (!this.fatal && !this.signal.aborted) {
 				e.phase = 'finishing';
 				this.finishing.push(this.finish(e, body, fetchedAt).catch((error) => this.fail(e, error)));
 			}
-			return;
-		}
-		if (!e.req.create)
-			return this.fail(e, notFinishedError(node, e.req.kind, e.jobId!, state, e.itemIndex));
-		if (fetchedAt >= e.deadline) {
-			if (e.req.settings.onTimeout === 'error') {
-				return this.fail(
-					e,
-					timeoutError(node, e.req.kind, e.jobId!, state, e.req.settings.maxWaitMs, e.itemIndex),
-				);
-			}
+		} else if (!e.req.create) {
+			this.fail(e, notFinishedError(node, e.req.kind, e.jobId!, state, e.itemIndex));
+		} else if (e.answered && !this.stillWatched(e)) {
 			e.phase = 'done';
-			this.results[e.pos] = [{ json: { ...this.baseJson(e, state), timed_out: true } }];
-			return;
+			this.plan.remove(e.pos);
+		} else if (fetchedAt >= e.deadline) {
+			this.plan.remove(e.pos);
+			if (e.req.settings.onTimeout === 'error') {
+				const maxWait = e.req.settings.maxWaitMs;
+				this.fail(e, timeoutError(node, e.req.kind, e.jobId!, state, maxWait, e.itemIndex));
+			} else {
+				e.phase = 'done';
+				this.results[e.pos] = [{ json: { ...this.baseJson(e, state), timed_out: true } }];
+			}
 		}
-		e.nextPollAt = nextPollAt(fetchedAt, e.polls, e.req.settings.pollIntervalMs, e.deadline);
+		return undefined;
 	}
 
 	/** Output items of a succeeded job (see finishedItems). */

@@ -1,29 +1,36 @@
 /**
- * When to look at a job again. The first look comes soon (a short job is seen finished
- * quickly), then the gap grows by half each time until it reaches the Poll Interval option.
- * The gap never runs past the job's deadline, so a timeout is reported when it is due.
+ * When to look at a job. The gap between looks grows with the job's age, about a tenth of the
+ * time it has run so far and never under MIN_GAP_MS, so that a job is seen finished within
+ * max(1 s, 10 % of its run time) whatever its length, while a two-hour job costs a few dozen
+ * looks, not thousands. Looks are timed from the plan (the job's creation), not from the last
+ * answer, so a slow answer does not push every later look back.
  */
-export const FIRST_POLL_MS = 1000;
-export const POLL_GROWTH = 1.5;
+export const MIN_GAP_MS = 900;
+export const GAP_FRACTION = 0.09;
+/** the longest gap ever, for jobs over about 55 minutes (still under 10 % of their age) */
+export const MAX_GAP_MS = 5 * 60_000;
 
-export function pollDelayMs(pollsSoFar: number, intervalMs: number): number {
-	const grown = FIRST_POLL_MS * POLL_GROWTH ** pollsSoFar;
-	return Math.round(Math.min(intervalMs, grown));
+/** The gap after a look taken `elapsedMs` into a job; `capMs` is the user's Poll Interval. */
+export function gapMs(elapsedMs: number, capMs = MAX_GAP_MS): number {
+	const grown = Math.max(MIN_GAP_MS, GAP_FRACTION * Math.max(0, elapsedMs));
+	return Math.round(Math.min(grown, capMs, MAX_GAP_MS));
 }
 
-/** The time of the next poll: after the backoff gap, but no later than the deadline. */
-export function nextPollAt(
-	now: number,
-	pollsSoFar: number,
-	intervalMs: number,
-	deadline: number,
-): number {
-	return Math.max(now, Math.min(now + pollDelayMs(pollsSoFar, intervalMs), deadline));
+/**
+ * The looks a lone job of `jobMs` gets until one sees it finished: how many, and how late the
+ * last one came after the job ended. For the README's figures and the schedule's own tests.
+ */
+export function lonePlan(jobMs: number, capMs = MAX_GAP_MS): { polls: number; lagMs: number } {
+	let at = 0;
+	let polls = 0;
+	while (at < jobMs) {
+		at += gapMs(at, capMs);
+		polls++;
+	}
+	return { polls, lagMs: at - jobMs };
 }
 
 /** How long an audio create waits after a 429 when the service gives no Retry-After. */
-export function busyDelayMs(busyTries: number, intervalMs: number): number {
-	return Math.round(
-		Math.min(Math.max(intervalMs, FIRST_POLL_MS), FIRST_POLL_MS * 2 ** busyTries, 60_000),
-	);
+export function busyDelayMs(busyTries: number): number {
+	return Math.round(Math.min(1000 * 2 ** busyTries, 15_000));
 }

@@ -1,0 +1,209 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { gapMs, MAX_GAP_MS, MIN_GAP_MS } from './schedule';
+
+/**
+ * Which jobs to look at, and when: the polling plan of a batch.
+ *
+ * Jobs created with the same settings (a cohort: same kind, endpoint, model, resolution,
+ * duration, number of images, script length) take about as long as each other, and the service
+ * starts them in the order they came. So a batch is watched as a batch: the SCOUTS oldest
+ * pending jobs of a cohort are looked at in turn, each on the full schedule (see schedule.ts), so
+ * that the cohort's first finish is seen early; the others are looked at rarely (a safety net for
+ * jobs that do differ), and all at once as soon as a cohort member is seen finished: those that
+ * could be done by then are looked at at once, the rest when they have run as long as it did.
+ *
+ * Pure: the batch tells it what it sent and saw, with the time, and asks what is due.
+ */
+export const SCOUTS = 2;
+export const FOLLOWER_MIN_GAP_MS = 5000;
+export const FOLLOWER_GAP_FRACTION = 0.3;
+/** looks due within this much of each other go out together */
+export const TOLERANCE_MS = 50;
+
+type Member = {
+	id: number;
+	cohort: string;
+	createdAt: number;
+	capMs: number;
+	deadline: number;
+	/** when it was last looked at (its creation before the first look) */
+	lastAt: number;
+	/** the look before that: a job seen finished ended after it */
+	prevAt: number;
+	/** next look on the follower's safety-net schedule */
+	followAt: number;
+	/** when a finished sibling says it should be done */
+	expectAt: number;
+	now: boolean;
+	busy: boolean;
+	pastDeadline: boolean;
+};
+
+type Cohort = { members: Member[]; tickAt: number; turn: number };
+
+export class PollPlan {
+	private readonly cohorts = new Map<string, Cohort>();
+	private readonly byId = new Map<number, Member>();
+
+	/** A job to watch from `createdAt`; `capMs` is the longest gap its user allows. */
+	add(
+		id: number,
+		cohort: string,
+		createdAt: number,
+		o: { capMs?: number; deadline?: number; now?: boolean } = {},
+	): void {
+		const capMs = o.capMs ?? MAX_GAP_MS;
+		const m: Member = {
+			id,
+			cohort,
+			createdAt,
+			capMs,
+			deadline: o.deadline ?? Infinity,
+			lastAt: createdAt,
+			prevAt: createdAt,
+			followAt: createdAt + followerGap(0, capMs),
+			expectAt: Infinity,
+			now: o.now ?? false,
+			busy: false,
+			pastDeadline: false,
+		};
+		this.byId.set(id, m);
+		let c = this.cohorts.get(cohort);
+		if (!c) {
+			c = { members: [], tickAt: createdAt + gapMs(0, capMs) / SCOUTS, turn: 0 };
+			this.cohorts.set(cohort, c);
+		}
+		if (!c.members.length) c.tickAt = createdAt + gapMs(0, capMs) / SCOUTS;
+		c.members.push(m);
+		c.members.sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
+	}
+
+	has(id: number): boolean {
+		return this.byId.has(id);
+	}
+
+	get size(): number {
+		return this.byId.size;
+	}
+
+	/** The jobs to look at now; each is marked as being looked at until `seen` or `remove`. */
+	due(now: number): number[] {
+		const out: Member[] = [];
+		const soon = now + TOLERANCE_MS;
+		for (const c of this.cohorts.values()) {
+			const scouts = c.members.slice(0, SCOUTS);
+			if (scouts.length && soon >= c.tickAt) {
+				const free = scouts.filter((m) => !m.busy);
+				if (free.length) out.push(free[c.turn++ % free.length]);
+				const oldest = c.members[0];
+				const next = c.tickAt + gapMs(c.tickAt - oldest.createdAt, oldest.capMs) / scouts.length;
+				c.tickAt = Math.max(next, now);
+			}
+			for (const m of c.members) {
+				if (m.busy || out.includes(m)) continue;
+				const follower = !scouts.includes(m);
+				const atDeadline = !m.pastDeadline && soon >= m.deadline;
+				if (m.now || atDeadline || (follower && (soon >= m.followAt || now >= m.expectAt))) {
+					out.push(m);
+				}
+			}
+		}
+		for (const m of out) {
+			m.busy = true;
+			m.now = false;
+			if (now >= m.deadline) m.pastDeadline = true;
+			m.prevAt = m.lastAt;
+			m.lastAt = now;
+			m.followAt = now + followerGap(now - m.createdAt, m.capMs);
+			if (m.expectAt <= now) m.expectAt = Infinity;
+		}
+		return out.map((m) => m.id);
+	}
+
+	/** When something is next due (Infinity: nothing to watch). */
+	wakeAt(): number {
+		let at = Infinity;
+		for (const c of this.cohorts.values()) {
+			const scouts = c.members.slice(0, SCOUTS);
+			if (scouts.some((m) => !m.busy)) at = Math.min(at, c.tickAt);
+			for (const m of c.members) {
+				if (m.busy) continue;
+				if (m.now) return -Infinity;
+				if (!m.pastDeadline) at = Math.min(at, m.deadline);
+				if (!scouts.includes(m)) at = Math.min(at, m.followAt, m.expectAt);
+			}
+		}
+		return at;
+	}
+
+	/**
+	 * What a look at job `id` found, at time `at`. A finished job leaves the plan, and its
+	 * siblings learn from it: each that may have run as long by now (and was not looked at since)
+	 * is looked at at once, and each is looked at again when it has surely run as long.
+	 */
+	seen(id: number, at: number, finished: boolean): void {
+		const m = this.byId.get(id);
+		if (!m) return;
+		m.busy = false;
+		if (!finished) return;
+		// it ran for more than (prevAt - createdAt) and at most (at - createdAt)
+		const ranAtLeast = m.prevAt - m.createdAt;
+		const ranAtMost = at - m.createdAt;
+		this.remove(id);
+		for (const s of this.cohorts.get(m.cohort)?.members ?? []) {
+			const earliest = s.createdAt + ranAtLeast;
+			const latest = s.createdAt + ranAtMost;
+			// surely done by now (it is older), or could be done and not surely so soon: look now
+			if (latest <= at && s.lastAt < latest) s.now = true;
+			if (at >= earliest && s.lastAt < earliest && latest - at > MIN_GAP_MS / 2) s.now = true;
+			// should be done by `latest`: look then, unless a look after it is known
+			if (latest > Math.max(s.lastAt, at)) s.expectAt = Math.min(s.expectAt, latest);
+		}
+	}
+
+	/** Stops watching a job (ended, failed, or no longer of interest). */
+	remove(id: number): void {
+		const m = this.byId.get(id);
+		if (!m) return;
+		this.byId.delete(id);
+		const c = this.cohorts.get(m.cohort);
+		if (!c) return;
+		c.members = c.members.filter((x) => x !== m);
+		if (!c.members.length) this.cohorts.delete(m.cohort);
+	}
+}
+
+function followerGap(elapsedMs: number, capMs: number): number {
+	const grown = Math.max(FOLLOWER_MIN_GAP_MS, FOLLOWER_GAP_FRACTION * elapsedMs);
+	return Math.round(Math.min(grown, capMs, MAX_GAP_MS));
+}
+
+const TEXT_FIELDS = new Set(['prompt', 'delivery_instructions']);
+
+/**
+ * The settings that decide how long a job takes: everything in its create request but free text
+ * and which inputs it names (only how many); a script counts by its length.
+ */
+export function cohortKey(kind: string, path: string, body: IDataObject): string {
+	const parts: string[] = [kind, path];
+	for (const key of Object.keys(body).sort()) {
+		const v = body[key];
+		if (TEXT_FIELDS.has(key)) {
+			parts.push(`${key}~${Math.round(String(v ?? '').length / 500)}`);
+		} else if (key === 'script' && Array.isArray(v)) {
+			const words = (v as IDataObject[])
+				.map((s) => String(s?.text ?? ''))
+				.join(' ')
+				.split(/\s+/).length;
+			parts.push(`script~${Math.round(words / 50)}`);
+		} else if (Array.isArray(v)) {
+			parts.push(`${key}#${v.length}`);
+		} else if (/_id$/.test(key) && key !== 'model_id') {
+			parts.push(`${key}?${v ? 1 : 0}`);
+		} else {
+			parts.push(`${key}=${JSON.stringify(v)}`);
+		}
+	}
+	return parts.join('|');
+}

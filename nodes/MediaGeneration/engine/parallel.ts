@@ -1,0 +1,96 @@
+/**
+ * How many requests the node has in flight at once, adapted to how the service answers.
+ *
+ * Over a real network the number of requests in flight sets the pace of a batch (200 creates at
+ * 150 ms each take 7.5 s four at a time, half a second fifty at a time). So the limit starts
+ * modest, grows by one for every `limit` answers that come back clean and about as fast as the
+ * fastest seen (the service keeps up), holds while answers slow down, and halves on a 429, a 5xx
+ * or a network error (the service or the path is struggling). It never exceeds its maximum.
+ */
+export const API_LIMITS = { start: 8, min: 1, max: 48 };
+export const DOWNLOAD_LIMITS = { start: 4, min: 1, max: 16 };
+/** The most requests the node ever has in flight at once: API calls plus file downloads. */
+export const MAX_IN_FLIGHT = API_LIMITS.max + DOWNLOAD_LIMITS.max;
+
+export type Outcome = 'ok' | 'congested';
+export type Limits = { start: number; min: number; max: number };
+export type GovernorState = { limit: number; credit: number; fastestMs: number };
+
+/** An answer is "fast" when it takes at most twice the fastest seen, plus 50 ms of jitter. */
+export function isFast(latencyMs: number, fastestMs: number): boolean {
+	return latencyMs <= 2 * fastestMs + 50;
+}
+
+/** The next state after one answer (pure: the whole policy). */
+export function nextState(
+	s: GovernorState,
+	outcome: Outcome,
+	latencyMs: number,
+	limits: Limits,
+): GovernorState {
+	const fastestMs = outcome === 'ok' ? Math.min(s.fastestMs, latencyMs) : s.fastestMs;
+	if (outcome === 'congested') {
+		return { limit: Math.max(limits.min, Math.floor(s.limit / 2)), credit: 0, fastestMs };
+	}
+	if (!isFast(latencyMs, fastestMs)) return { ...s, fastestMs };
+	const credit = s.credit + 1;
+	if (credit < s.limit) return { limit: s.limit, credit, fastestMs };
+	return { limit: Math.min(limits.max, s.limit + 1), credit: 0, fastestMs };
+}
+
+/** A semaphore whose size follows nextState, fed with each task's outcome. */
+export class Governor {
+	private state: GovernorState;
+	private active = 0;
+	private readonly queue: Array<() => void> = [];
+	/** the most tasks that ever ran at once */
+	peak = 0;
+
+	constructor(private readonly limits: Limits) {
+		this.state = { limit: limits.start, credit: 0, fastestMs: Infinity };
+	}
+
+	get limit(): number {
+		return this.state.limit;
+	}
+
+	/**
+	 * Runs `task` when a slot is free. `judge` tells from its result whether the service kept up
+	 * (tasks hand back the error they met rather than throwing, so that it can be judged).
+	 */
+	async run<R>(task: () => Promise<R>, judge: (result: R) => Outcome = () => 'ok'): Promise<R> {
+		// a slot is taken here, or handed over by wake() before the task resumes
+		if (this.active < this.state.limit) this.active++;
+		else await new Promise<void>((resolve) => this.queue.push(resolve));
+		this.peak = Math.max(this.peak, this.active);
+		const started = Date.now();
+		try {
+			const result = await task();
+			this.settle(judge(result), Date.now() - started);
+			return result;
+		} finally {
+			this.active--;
+			this.wake();
+		}
+	}
+
+	private settle(outcome: Outcome, latencyMs: number) {
+		this.state = nextState(this.state, outcome, latencyMs, this.limits);
+	}
+
+	private wake() {
+		while (this.queue.length && this.active < this.state.limit) {
+			this.active++;
+			this.queue.shift()!();
+		}
+	}
+}
+
+/** A 429, a 5xx or a network error says the service or the path is struggling; a 4xx does not. */
+export function outcomeOf(error: unknown): Outcome {
+	if (!error) return 'ok';
+	const e = error as { httpCode?: string | null; name?: string };
+	if (e.name !== 'NodeApiError') return 'ok';
+	const status = Number(e.httpCode);
+	return !status || status === 429 || status >= 500 ? 'congested' : 'ok';
+}

@@ -1,0 +1,61 @@
+'use strict';
+/** The adaptive limit on requests in flight (pure policy, and the semaphore that follows it). */
+const path = require('node:path');
+const { nextState, isFast, Governor, API_LIMITS, DOWNLOAD_LIMITS, MAX_IN_FLIGHT } = require(path.resolve(__dirname, '../../dist/nodes/MediaGeneration/engine/parallel'));
+
+const limits = { start: 4, min: 1, max: 10 };
+const start = { limit: 4, credit: 0, fastestMs: Infinity };
+
+describe('nextState', () => {
+	test('grows by one for every `limit` clean, fast answers, up to the maximum', () => {
+		let s = start;
+		for (let i = 0; i < 4; i++) s = nextState(s, 'ok', 20, limits);
+		expect(s.limit).toBe(5);
+		for (let i = 0; i < 200; i++) s = nextState(s, 'ok', 20, limits);
+		expect(s.limit).toBe(10);
+	});
+	test('holds while answers are much slower than the fastest seen', () => {
+		let s = nextState(start, 'ok', 20, limits);
+		for (let i = 0; i < 50; i++) s = nextState(s, 'ok', 500, limits);
+		expect(s.limit).toBe(4);
+		expect(isFast(80, 20)).toBe(true);
+		expect(isFast(200, 20)).toBe(false);
+	});
+	test('halves on congestion (429, 5xx, network errors), never below the minimum', () => {
+		let s = { limit: 10, credit: 3, fastestMs: 20 };
+		s = nextState(s, 'congested', 20, limits);
+		expect(s).toEqual({ limit: 5, credit: 0, fastestMs: 20 });
+		for (let i = 0; i < 10; i++) s = nextState(s, 'congested', 20, limits);
+		expect(s.limit).toBe(1);
+	});
+	test('the most the node ever has in flight is stated', () => {
+		expect(MAX_IN_FLIGHT).toBe(API_LIMITS.max + DOWNLOAD_LIMITS.max);
+	});
+});
+
+describe('Governor', () => {
+	const wait = (ms) => new Promise((r) => setTimeout(r, ms));
+	test('never runs more tasks than its limit, and grows it while tasks come back clean', async () => {
+		const g = new Governor({ start: 2, min: 1, max: 6 });
+		let running = 0;
+		let most = 0;
+		await Promise.all(
+			Array.from({ length: 60 }, () =>
+				g.run(async () => {
+					running++;
+					most = Math.max(most, running);
+					await wait(2);
+					running--;
+				}),
+			),
+		);
+		expect(g.peak).toBe(most);
+		expect(most).toBeLessThanOrEqual(6);
+		expect(g.limit).toBeGreaterThan(2);
+	});
+	test('shrinks when tasks report congestion', async () => {
+		const g = new Governor({ start: 8, min: 1, max: 16 });
+		await Promise.all(Array.from({ length: 3 }, () => g.run(async () => 'busy', () => 'congested')));
+		expect(g.limit).toBe(1);
+	});
+});
