@@ -22,6 +22,8 @@ function summarize(variants, records) {
 			const small = runs(side, '4 KB');
 			const perJob = (what) => mean(full.map((r) => r.requests[what] / Math.max(1, r.jobs)));
 			const lags = full.flatMap((r) => r.lags ?? []);
+			// each job's lag, the jobs of every round sorted by run time so that rounds line up
+			const byJob = full.map((r) => [...(r.lags ?? [])].sort((x, y) => x.runMs - y.runMs));
 			out.push({
 				case: variant.key,
 				label: variant.label,
@@ -52,6 +54,11 @@ function summarize(variants, records) {
 							within: lags.filter((l) => l.within).length,
 							worstLagMs: Math.max(...lags.map((l) => l.lagMs ?? Infinity)),
 							worstOverAllowed: Math.max(...lags.map((l) => (l.lagMs ?? Infinity) / l.allowedMs)),
+							perJob: (byJob[0] ?? []).map((job, i) => ({
+								runMs: job.runMs,
+								allowedMs: job.allowedMs,
+								lagMs: byJob.map((round) => round[i]?.lagMs),
+							})),
 						}
 					: undefined,
 			});
@@ -83,6 +90,15 @@ function markdown(summary, { machine, command, started }) {
 				`| ${s.side === 'ours' ? s.label : ''} | ${SIDE_NAMES[s.side]} | ${s.lag.within} of ${s.lag.jobs} | ${(s.lag.worstLagMs / 1000).toFixed(2)} | ${s.lag.worstOverAllowed.toFixed(2)} |`,
 			);
 		}
+	}
+	for (const variant of new Set(lagged.map((s) => s.case))) {
+		const [ours, hand] = ['ours', 'hand'].map((side) => lagged.find((s) => s.case === variant && s.side === side));
+		if (!ours?.lag.perJob.length) continue;
+		lines.push('', `Lag of each job in ${ours.label} (s; a range over the rounds):`, '', '| Job run time (s) | Allowed (s) | Media Generation node | Hand-built |', '|---|---|---|---|');
+		ours.lag.perJob.forEach((job, i) => {
+			const other = hand?.lag.perJob[i];
+			lines.push(`| ${(job.runMs / 1000).toFixed(1)} | ${(job.allowedMs / 1000).toFixed(1)} | ${range(job.lagMs, 2, 1000)} | ${other ? range(other.lagMs, 2, 1000) : '–'} |`);
+		});
 	}
 	return lines.join('\n');
 }
