@@ -8,6 +8,7 @@
  *   npm run bench -- --repeat 3         more repetitions
  *   npm run bench -- --out file.json    where the figures go (default bench-results.json)
  *   npm run bench -- --smoke            short jobs and few items; exits 1 on any error
+ *   npm run bench -- --report FILE      only print the tables again from a JSON file of figures
  *
  * Prints Markdown tables (the README's Performance section takes them as they are).
  */
@@ -27,7 +28,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 5850);
 const SIDES = ['ours', 'hand'];
 
 function parseArgs(argv) {
-	const options = { repeat: 2, out: path.join(ROOT, 'bench-results.json'), smoke: false, cases: undefined };
+	const options = { repeat: 2, out: path.join(ROOT, 'bench-results.json'), smoke: false, cases: undefined, report: undefined };
 	for (let i = 0; i < argv.length; i++) {
 		const [flag, inline] = argv[i].split('=');
 		const value = () => inline ?? argv[++i];
@@ -35,7 +36,8 @@ function parseArgs(argv) {
 		else if (flag === '--repeat') options.repeat = Number(value());
 		else if (flag === '--case' || flag === '--cases') options.cases = value().split(',').map((c) => c.trim());
 		else if (flag === '--out') options.out = path.resolve(value());
-		else throw new Error(`Unknown option ${argv[i]}; use --case a,b,c,d,e,f --repeat N --out FILE --smoke`);
+		else if (flag === '--report') options.report = path.resolve(value());
+		else throw new Error(`Unknown option ${argv[i]}; use --case a,b,c,d,e,f --repeat N --out FILE --smoke, or --report FILE`);
 	}
 	if (!Number.isInteger(options.repeat) || options.repeat < 1) throw new Error('--repeat must be a whole number of at least 1');
 	if (options.smoke && !argv.some((a) => a.startsWith('--repeat'))) options.repeat = 1;
@@ -92,8 +94,17 @@ async function runOne({ n8n, svc, variant, side, small, id, repeat }) {
 	return record;
 }
 
+/** Prints the tables of an earlier run from its JSON file. */
+function reprint(file) {
+	const saved = JSON.parse(fs.readFileSync(file, 'utf8'));
+	const ids = new Set(saved.cases.map((c) => c.id));
+	const variants = cases({ smoke: saved.smoke }).filter((c) => ids.has(c.id)).flatMap((c) => c.variants);
+	console.log(markdown(summarize(variants, saved.runs), { machine: saved.machine, command: saved.command, started: new Date(saved.started) }));
+}
+
 async function main() {
 	const options = parseArgs(process.argv.slice(2));
+	if (options.report) return reprint(options.report);
 	const all = cases({ smoke: options.smoke });
 	const selected = options.cases ? all.filter((c) => options.cases.includes(c.id)) : all;
 	if (options.cases && selected.length !== options.cases.length) throw new Error(`Unknown case in ${options.cases.join(',')}; cases: ${all.map((c) => c.id).join(',')}`);
