@@ -29,11 +29,12 @@ function unpackPackage(target, destination) {
 	return { tarball, files: info.files.map((f) => f.path) };
 }
 
-function run(args, env, { timeoutMs = 300_000 } = {}) {
+function run(args, env, { timeoutMs = 300_000, onSpawn } = {}) {
 	return new Promise((resolve) => {
-		execFile('n8n', args, { env, timeout: timeoutMs, maxBuffer: 512 * 1024 * 1024, encoding: 'utf8' }, (error, stdout, stderr) => {
+		const child = execFile('n8n', args, { env, timeout: timeoutMs, maxBuffer: 512 * 1024 * 1024, encoding: 'utf8' }, (error, stdout, stderr) => {
 			resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
 		});
+		onSpawn?.(child);
 	});
 }
 
@@ -111,11 +112,13 @@ class N8nInstance {
 	 * Runs a workflow with `n8n execute --id --rawOutput`.
 	 * @param {object} [options]
 	 * @param {object} [options.env] extra environment for this run (another binary data mode, say)
+	 * @param {function} [options.onSpawn] called with the `n8n execute` child process once started
+	 * @param {number} [options.timeoutMs] when to give up on the run (default 5 minutes)
 	 * @returns {Promise<{code: number, data: object | undefined, stdout: string, stderr: string}>}
 	 *   data is the run's result (resultData.runData …) when n8n printed one
 	 */
-	async execute(id, { env } = {}) {
-		const r = await run(['execute', `--id=${id}`, '--rawOutput'], { ...this.env, ...env });
+	async execute(id, { env, onSpawn, timeoutMs } = {}) {
+		const r = await run(['execute', `--id=${id}`, '--rawOutput'], { ...this.env, ...env }, { onSpawn, timeoutMs });
 		return { ...r, data: parseResult(r.stdout) };
 	}
 

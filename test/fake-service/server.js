@@ -51,7 +51,10 @@ class FakeService {
 	/**
 	 * @param {object} [options]
 	 * @param {number} [options.port] API port (0: a free one)
-	 * @param {object} [options.timing] {queueMs, imageMs, videoMs, audioMs}
+	 * @param {object} [options.timing] {queueMs, imageMs, videoMs, audioMs}; each run time a number of
+	 *   ms or a function (request body, job fields) => ms
+	 * @param {number} [options.latencyMs] how late every API answer comes (as over the internet);
+	 *   `latencyMs` can be changed on a running service
 	 * @param {number} [options.linkTtlMs] how long result links stay valid
 	 * @param {object} [options.accounts] API key -> {user, paid, credits}
 	 */
@@ -61,6 +64,7 @@ class FakeService {
 		this.links = new Links(this.state, { ttlMs: options.linkTtlMs });
 		this.faults = new Faults();
 		this.sockets = new Set();
+		this.latencyMs = options.latencyMs ?? 0;
 	}
 
 	get apiUrl() {
@@ -113,6 +117,7 @@ class FakeService {
 		const faults = route ? this.faults.take(route[2]) : [];
 		const fault = (kind) => faults.find((f) => f.kind === kind);
 		try {
+			if (entry && this.latencyMs > 0) await sleep(this.latencyMs);
 			if (fault('slow')) await sleep(fault('slow').delayMs ?? 1000);
 			if (fault('drop')) return req.socket.destroy();
 			if (fault('early')) {
@@ -138,6 +143,9 @@ class FakeService {
 				if (fault('job-never')) job.outcome = 'never';
 			}
 			record.status = 200;
+			record.answeredAt = Date.now();
+			// what a job poll said: its status (images, videos) or whether it finished (podcasts)
+			if (req.method === 'GET' && match?.[1]) record.jobState = result.status ?? (result.finished ? 'finished' : 'unfinished');
 			if (fault('drop-after')) {
 				record.status = 'dropped after handling';
 				return req.socket.destroy();

@@ -46,7 +46,9 @@ class ServiceState {
 	addJob(kind, owner, fields) {
 		const id = randomUUID();
 		const created = this.now();
-		const runMs = this.timing[`${kind}Ms`];
+		// a job's run time: a number, or a function of its request (bigger jobs can take longer)
+		const timing = this.timing[`${kind}Ms`];
+		const runMs = typeof timing === 'function' ? timing(fields.request ?? {}, { kind, ...fields }) : timing;
 		const job = {
 			id,
 			kind,

@@ -1,0 +1,209 @@
+'use strict';
+/**
+ * The benchmark's cases. Each case has one or more variants; each variant runs the same input
+ * items through two workflows, our node ("ours") and one made only of n8n's own nodes ("hand"),
+ * against the fake service set up by `setup`. A variant with `baseline` is also run with the
+ * files shrunk to about 4 KB, to tell the memory the files cost from the memory n8n needs anyway.
+ */
+const { pixelSize } = require('../test/fake-service/catalogue');
+
+const MB = 1024 * 1024;
+const S = 1000;
+
+/** One image model per resolution (no model of the fake's catalogue has all five). */
+const MODEL_FOR = { '480p': 'sketch-lite', '720p': 'flux-pro', '1080p': 'flux-pro', '2k': 'flux-pro', '4k': 'studio-4k' };
+const DEFAULT_RESOLUTION = { 'sketch-lite': '720p', 'flux-pro': '1080p', 'studio-4k': '2k' };
+const RESOLUTIONS = Object.keys(MODEL_FOR);
+
+function imageItems(n, settings = () => ({})) {
+	return Array.from({ length: n }, (_, i) => ({
+		prompt: `Bench picture ${i + 1}`,
+		model_id: 'flux-pro',
+		resolution: '720p',
+		number_of_images: 1,
+		...settings(i),
+	}));
+}
+
+/** Pixels a job asks for: the size of one image at its resolution (square) times how many. */
+function pixelsOf(request) {
+	const resolution = request.resolution || DEFAULT_RESOLUTION[request.model_id] || '1080p';
+	const { width, height } = pixelSize(resolution, '1:1');
+	return width * height * (request.number_of_images ?? 1);
+}
+
+/**
+ * Case (e): every resolution × number of images (20 combinations), one item each. A job's run
+ * time grows with the pixels it asks for, from `shortMs` for the smallest to `longMs` for the
+ * largest (geometrically in between, as work grows by factors).
+ */
+function spreadCase(shortMs, longMs) {
+	const items = RESOLUTIONS.flatMap((resolution) =>
+		[1, 2, 3, 4].map((count) => ({ model_id: MODEL_FOR[resolution], resolution, number_of_images: count })),
+	).map((settings, i) => ({ prompt: `Bench picture ${i + 1}`, ...settings }));
+	const least = Math.min(...items.map(pixelsOf));
+	const most = Math.max(...items.map(pixelsOf));
+	const exponent = Math.log(longMs / shortMs) / Math.log(most / least);
+	const runMs = (request) => Math.round(shortMs * (pixelsOf(request) / least) ** exponent);
+	return { items, runMs, durations: items.map(runMs) };
+}
+
+/** A seeded shuffle (mulberry32), so that every run of the bench assigns the same times. */
+function shuffled(values, seed) {
+	let a = seed >>> 0;
+	const random = () => {
+		a = (a + 0x6d2b79f5) >>> 0;
+		let t = a;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+	const out = [...values];
+	for (let i = out.length - 1; i > 0; i--) {
+		const j = Math.floor(random() * (i + 1));
+		[out[i], out[j]] = [out[j], out[i]];
+	}
+	return out;
+}
+
+/** Service settings common to every variant unless it says otherwise. */
+const base = (svc) => {
+	svc.latencyMs = 0;
+	svc.state.resultPaddingBytes = 0;
+	svc.state.timing = { queueMs: 100, imageMs: 400, videoMs: 600, audioMs: 500 };
+};
+
+/**
+ * @param {{smoke: boolean}} options smoke: short jobs and few items, to check that every case runs
+ * @returns {Array<{id: string, title: string, variants: object[]}>}
+ */
+function cases({ smoke }) {
+	const imageJob = (label, key, n, ms, latencyMs = 0) => ({
+		key,
+		label,
+		workflow: 'image',
+		items: imageItems(n),
+		files: n,
+		setup: (svc) => {
+			base(svc);
+			svc.latencyMs = latencyMs;
+			svc.state.timing.imageMs = ms;
+		},
+		lowerBoundMs: ms,
+		lowerBoundWhy: 'the job time',
+	});
+
+	const podcasts = smoke ? { n: 6, ms: 1 * S } : { n: 12, ms: 5 * S };
+	const waves = Math.ceil(podcasts.n / 5);
+	const videoBytes = smoke ? 1 * MB : 100 * MB;
+	const uploadBytes = smoke ? 1 * MB : 90 * MB;
+	const spread = smoke ? spreadCase(1 * S, 3 * S) : spreadCase(5 * S, 60 * S);
+	const permuted = shuffled(spread.durations, 14);
+	const f = smoke ? { n: 10, ms: 1 * S, many: 40, manyMs: 1 * S } : { n: 200, ms: 20 * S, many: 2000, manyMs: 5 * S };
+	const a = smoke ? { n: 3, ms: 1 * S } : { n: 20, ms: 10 * S };
+
+	return [
+		{ id: 'a', title: `${a.n} image items, each job ${a.ms / S} s`, variants: [imageJob(`${a.n} images × ${a.ms / S} s`, 'a', a.n, a.ms)] },
+		{
+			id: 'b',
+			title: `${podcasts.n} podcast items, each ${podcasts.ms / S} s, 5 audio slots`,
+			variants: [
+				{
+					key: 'b',
+					label: `${podcasts.n} podcasts × ${podcasts.ms / S} s, 5 slots`,
+					workflow: 'podcast',
+					items: Array.from({ length: podcasts.n }, (_, i) => ({ prompt: `Bench episode ${i + 1} about the sea` })),
+					files: podcasts.n,
+					setup: (svc) => {
+						base(svc);
+						svc.state.timing.audioMs = podcasts.ms;
+					},
+					lowerBoundMs: waves * podcasts.ms,
+					lowerBoundWhy: `${waves} waves × the job time`,
+				},
+			],
+		},
+		{
+			id: 'c',
+			title: `3 result videos of ${videoBytes / MB} MB each, filesystem binary mode`,
+			variants: [
+				{
+					key: 'c',
+					label: `3 videos × ${videoBytes / MB} MB`,
+					workflow: 'video',
+					items: Array.from({ length: 3 }, (_, i) => ({ prompt: `Bench clip ${i + 1}` })),
+					files: 3,
+					setup: (svc, { small }) => {
+						base(svc);
+						svc.state.timing.videoMs = smoke ? 1 * S : 2 * S;
+						// the fake's result MP4 is about 5 KB before padding
+						svc.state.resultPaddingBytes = small ? 0 : videoBytes - 5300;
+					},
+					baseline: true,
+					lowerBoundWhy: 'RSS growth ≈ 0 (streamed to disk)',
+				},
+			],
+		},
+		{
+			id: 'd',
+			title: `Upload Video of a ${uploadBytes / MB} MB MP4 read from disk, filesystem binary mode`,
+			variants: [
+				{
+					key: 'd',
+					label: `upload ${uploadBytes / MB} MB MP4`,
+					workflow: 'upload',
+					uploadBytes,
+					files: 1,
+					setup: (svc) => base(svc),
+					baseline: true,
+					lowerBoundWhy: 'RSS growth ≈ 0 (streamed from disk)',
+				},
+			],
+		},
+		{
+			id: 'e',
+			title: `20 image items of different sizes, jobs of ${Math.min(...spread.durations) / S}–${Math.max(...spread.durations) / S} s`,
+			variants: [
+				{
+					key: 'e',
+					label: `20 images, ${Math.min(...spread.durations) / S}–${Math.max(...spread.durations) / S} s by size`,
+					workflow: 'image',
+					items: spread.items,
+					files: spread.items.reduce((n, i) => n + i.number_of_images, 0),
+					setup: (svc) => {
+						base(svc);
+						svc.state.timing.imageMs = spread.runMs;
+					},
+					lowerBoundMs: Math.max(...spread.durations),
+					lowerBoundWhy: 'the longest job',
+					lag: true,
+				},
+				{
+					key: 'e2',
+					label: '20 images alike, same times in seeded random order',
+					workflow: 'image',
+					items: imageItems(20),
+					files: 20,
+					setup: (svc) => {
+						base(svc);
+						const byPrompt = new Map(imageItems(20).map((item, i) => [item.prompt, permuted[i]]));
+						svc.state.timing.imageMs = (request) => byPrompt.get(request.prompt) ?? 400;
+					},
+					lowerBoundMs: Math.max(...permuted),
+					lowerBoundWhy: 'the longest job',
+					lag: true,
+				},
+			],
+		},
+		{
+			id: 'f',
+			title: `${f.n} image items of ${f.ms / S} s with 150 ms API latency; ${f.many} of ${f.manyMs / S} s`,
+			variants: [
+				imageJob(`${f.n} images × ${f.ms / S} s, answers 150 ms late`, 'f', f.n, f.ms, 150),
+				imageJob(`${f.many} images × ${f.manyMs / S} s`, 'f2', f.many, f.manyMs),
+			],
+		},
+	];
+}
+
+module.exports = { cases, spreadCase, shuffled, pixelsOf };

@@ -1,0 +1,97 @@
+'use strict';
+/**
+ * What the benchmark measures of one run: node time from n8n's own run data, peak RSS of the
+ * `n8n execute` process from /proc, and the API requests and job lags from the fake's logs.
+ */
+const fs = require('node:fs');
+const { runData } = require('../test/e2e/n8n-cli');
+
+/** Nodes that only feed the case its input; the time of the rest is what is compared. */
+const INPUT_NODES = new Set(['Start', 'Items', 'Read File']);
+
+/** From the first measured node's start to the last one's end, over all of their runs (ms). */
+function nodeSpan(data) {
+	let start = Infinity;
+	let end = -Infinity;
+	for (const [name, runs] of Object.entries(runData(data) ?? {})) {
+		if (INPUT_NODES.has(name)) continue;
+		for (const run of runs) {
+			start = Math.min(start, run.startTime);
+			end = Math.max(end, run.startTime + run.executionTime);
+		}
+	}
+	return end >= start ? end - start : undefined;
+}
+
+/** The items a node put out over all of its runs. */
+function outputItems(data, nodeName) {
+	return (runData(data)?.[nodeName] ?? []).flatMap((run) => run.data?.main?.[0] ?? []);
+}
+
+/**
+ * Samples VmHWM (the peak resident set) of a process every `everyMs` until it exits. The kernel
+ * keeps the peak, so the last sample before exit is the run's peak, short of its final moments.
+ */
+function sampleRss(pid, everyMs = 50) {
+	let peakKb = 0;
+	const read = () => {
+		try {
+			const m = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+			if (m) peakKb = Math.max(peakKb, Number(m[1]));
+		} catch {
+			// the process is gone
+		}
+	};
+	read();
+	const timer = setInterval(read, everyMs);
+	return {
+		stop() {
+			clearInterval(timer);
+			return peakKb / 1024;
+		},
+	};
+}
+
+/** The fake's request log, by class: creates and uploads (POST), polls, listings, file downloads. */
+function requestCounts(svc) {
+	const counts = { creates: 0, polls: 0, downloads: svc.state.fileRequests.length, other: 0, rejected: 0 };
+	for (const r of svc.state.requests) {
+		if (r.method === 'POST') counts.creates++;
+		else if (/^GET \/(image|video|podcast)\/:id$/.test(r.route ?? '')) counts.polls++;
+		else counts.other++;
+		if (r.status !== 200) counts.rejected++;
+	}
+	return counts;
+}
+
+/**
+ * For each job: when the client first saw it finished (the answer of its first poll that gave the
+ * final state) minus when it finished on the service, against max(1 s, 10 % of its run time).
+ */
+function jobLags(svc) {
+	const firstSeen = new Map();
+	for (const r of svc.state.requests) {
+		if (r.method !== 'GET' || !['succeeded', 'failed', 'finished'].includes(r.jobState)) continue;
+		const id = r.path.split('/').pop();
+		if (!firstSeen.has(id)) firstSeen.set(id, r.answeredAt);
+	}
+	return [...svc.state.jobs.values()].map((job) => {
+		const runMs = job.endsAt - job.createdAt;
+		const seen = firstSeen.get(job.id);
+		const lagMs = seen === undefined ? undefined : seen - job.endsAt;
+		const allowedMs = Math.max(1000, runMs / 10);
+		return { runMs, lagMs, allowedMs, within: lagMs !== undefined && lagMs <= allowedMs };
+	});
+}
+
+/** Forgets what the fake saw and made, so that each run's figures are its own. */
+function resetService(svc) {
+	svc.state.requests.length = 0;
+	svc.state.fileRequests.length = 0;
+	svc.state.jobs.clear();
+	svc.state.videos.clear();
+	svc.state.images.clear();
+	svc.links.cache.clear();
+}
+
+module.exports = { nodeSpan, outputItems, sampleRss, requestCounts, jobLags, resetService, INPUT_NODES };

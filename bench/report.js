@@ -1,0 +1,106 @@
+'use strict';
+/** Turns the benchmark's runs into figures per case and side, and those into Markdown tables. */
+
+const SIDE_NAMES = { ours: 'Media Generation node, defaults', hand: "hand-built, n8n's own nodes" };
+
+const range = (values, digits = 1, scale = 1) => {
+	const v = values.filter((x) => typeof x === 'number' && Number.isFinite(x)).map((x) => x / scale);
+	if (!v.length) return '–';
+	const lo = Math.min(...v).toFixed(digits);
+	const hi = Math.max(...v).toFixed(digits);
+	return lo === hi ? lo : `${lo}–${hi}`;
+};
+const mean = (values) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : undefined);
+
+function summarize(variants, records) {
+	const out = [];
+	for (const variant of variants) {
+		const runs = (side, files = 'full') => records.filter((r) => r.case === variant.key && r.side === side && r.files === files && !r.error);
+		for (const side of ['ours', 'hand']) {
+			const full = runs(side);
+			const other = runs(side === 'ours' ? 'hand' : 'ours');
+			const small = runs(side, '4 KB');
+			const perJob = (what) => mean(full.map((r) => r.requests[what] / Math.max(1, r.jobs)));
+			const lags = full.flatMap((r) => r.lags ?? []);
+			// each job's lag, the jobs of every round sorted by run time so that rounds line up
+			const byJob = full.map((r) => [...(r.lags ?? [])].sort((x, y) => x.runMs - y.runMs));
+			out.push({
+				case: variant.key,
+				label: variant.label,
+				side,
+				runs: full.length,
+				failed: records.filter((r) => r.case === variant.key && r.side === side && r.error).length,
+				nodeMs: full.map((r) => r.nodeMs),
+				// each run against the other side's run of the same round
+				vsOtherSide: full.map((r) => {
+					const o = other.find((x) => x.repeat === r.repeat);
+					return o?.nodeMs ? r.nodeMs / o.nodeMs : undefined;
+				}),
+				lowerBoundMs: variant.lowerBoundMs,
+				lowerBoundWhy: variant.lowerBoundWhy,
+				vsLowerBound: variant.lowerBoundMs ? full.map((r) => r.nodeMs / variant.lowerBoundMs) : [],
+				requestsPerJob: { creates: perJob('creates'), polls: perJob('polls'), downloads: perJob('downloads'), other: perJob('other'), rejected: perJob('rejected') },
+				peakRssMb: full.map((r) => r.peakRssMb),
+				peakRssMbSmallFiles: small.map((r) => r.peakRssMb),
+				rssGrowthMb: variant.baseline
+					? full.map((r) => {
+							const s = small.find((x) => x.repeat === r.repeat);
+							return s ? r.peakRssMb - s.peakRssMb : undefined;
+						})
+					: [],
+				lag: variant.lag
+					? {
+							jobs: lags.length,
+							within: lags.filter((l) => l.within).length,
+							worstLagMs: Math.max(...lags.map((l) => l.lagMs ?? Infinity)),
+							worstOverAllowed: Math.max(...lags.map((l) => (l.lagMs ?? Infinity) / l.allowedMs)),
+							perJob: (byJob[0] ?? []).map((job, i) => ({
+								runMs: job.runMs,
+								allowedMs: job.allowedMs,
+								lagMs: byJob.map((round) => round[i]?.lagMs),
+							})),
+						}
+					: undefined,
+			});
+		}
+	}
+	return out;
+}
+
+function markdown(summary, { machine, command, started }) {
+	const lines = [
+		`Measured ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine.cpus} cores, ${machine.memoryGb} GB, Node ${machine.node}, n8n ${machine.n8n}: \`${command}\``,
+		'',
+		'| Case | Side | Node time (s) | Ours / hand-built | ÷ lower bound | Requests per job: create / poll / download | Peak RSS (MB) | RSS growth over 4 KB files (MB) |',
+		'|---|---|---|---|---|---|---|---|',
+	];
+	for (const s of summary) {
+		const r = s.requestsPerJob;
+		const requests = r.creates === undefined ? '–' : `${r.creates.toFixed(2)} / ${r.polls.toFixed(2)} / ${r.downloads.toFixed(2)}${r.rejected ? ` (${r.rejected.toFixed(2)} refused)` : ''}`;
+		const bound = s.lowerBoundMs ? `${range(s.vsLowerBound, 2)} (of ${(s.lowerBoundMs / 1000).toFixed(1)} s)` : s.lowerBoundWhy;
+		lines.push(
+			`| ${s.side === 'ours' ? s.label : ''} | ${SIDE_NAMES[s.side]}${s.failed ? ` (${s.failed} failed)` : ''} | ${range(s.nodeMs, 1, 1000)} | ${s.side === 'ours' ? `${range(s.vsOtherSide, 2)}×` : ''} | ${bound} | ${requests} | ${range(s.peakRssMb, 0)} | ${s.rssGrowthMb.length ? range(s.rssGrowthMb, 0) : '–'} |`,
+		);
+	}
+	const lagged = summary.filter((s) => s.lag);
+	if (lagged.length) {
+		lines.push('', '| Case | Side | Jobs seen finished within max(1 s, 10 % of their run time) | Worst lag (s) | Worst lag ÷ allowed |', '|---|---|---|---|---|');
+		for (const s of lagged) {
+			lines.push(
+				`| ${s.side === 'ours' ? s.label : ''} | ${SIDE_NAMES[s.side]} | ${s.lag.within} of ${s.lag.jobs} | ${(s.lag.worstLagMs / 1000).toFixed(2)} | ${s.lag.worstOverAllowed.toFixed(2)} |`,
+			);
+		}
+	}
+	for (const variant of new Set(lagged.map((s) => s.case))) {
+		const [ours, hand] = ['ours', 'hand'].map((side) => lagged.find((s) => s.case === variant && s.side === side));
+		if (!ours?.lag.perJob.length) continue;
+		lines.push('', `Lag of each job in ${ours.label} (s; a range over the rounds):`, '', '| Job run time (s) | Allowed (s) | Media Generation node | Hand-built |', '|---|---|---|---|');
+		ours.lag.perJob.forEach((job, i) => {
+			const other = hand?.lag.perJob[i];
+			lines.push(`| ${(job.runMs / 1000).toFixed(1)} | ${(job.allowedMs / 1000).toFixed(1)} | ${range(job.lagMs, 2, 1000)} | ${other ? range(other.lagMs, 2, 1000) : '–'} |`);
+		});
+	}
+	return lines.join('\n');
+}
+
+module.exports = { summarize, markdown };

@@ -1,0 +1,68 @@
+'use strict';
+/** The benchmark's own arithmetic: the run times it asks of the fake, and how it reads the fake's log. */
+const { spreadCase, shuffled, pixelsOf } = require('../../bench/cases');
+const { jobLags, requestCounts, resetService } = require('../../bench/measure');
+const { summarize } = require('../../bench/report');
+const { useFakeService, api, waitForJob } = require('../helpers/fake');
+
+const ref = useFakeService({ timing: { queueMs: 10, imageMs: 200 } });
+
+describe('bench: jobs of different sizes', () => {
+	const { items, runMs, durations } = spreadCase(5000, 60000);
+
+	test('20 distinct requests, run times from 5 s to 60 s growing with the pixels asked for', () => {
+		expect(items).toHaveLength(20);
+		expect(new Set(items.map((i) => `${i.resolution}×${i.number_of_images}`)).size).toBe(20);
+		expect(Math.min(...durations)).toBe(5000);
+		expect(Math.max(...durations)).toBe(60000);
+		const byPixels = [...items].sort((x, y) => pixelsOf(x) - pixelsOf(y));
+		byPixels.slice(1).forEach((item, i) => expect(runMs(item)).toBeGreaterThanOrEqual(runMs(byPixels[i])));
+	});
+
+	test('the seeded order is a permutation and the same every time', () => {
+		const a = shuffled(durations, 14);
+		expect(a).toEqual(shuffled(durations, 14));
+		expect(a).not.toEqual(durations);
+		expect([...a].sort((x, y) => x - y)).toEqual([...durations].sort((x, y) => x - y));
+	});
+});
+
+describe('bench: reading the fake service', () => {
+	test('requests by class, and each job seen finished at its first final poll', async () => {
+		resetService(ref.svc);
+		const { json } = await api(ref.svc, 'POST', '/image', { body: { prompt: 'A', model_id: 'flux-pro' } });
+		await api(ref.svc, 'GET', `/image/${json.job_id}`);
+		const done = await waitForJob(ref.svc, 'image', json.job_id);
+		await api(ref.svc, 'GET', `/image/${json.job_id}`);
+		await fetch(done.images[0].url);
+		await api(ref.svc, 'GET', '/image/models');
+
+		const counts = requestCounts(ref.svc);
+		const polls = ref.svc.state.requests.filter((r) => r.route === 'GET /image/:id');
+		expect(counts).toEqual({ creates: 1, polls: polls.length, downloads: 1, other: 1, rejected: 0 });
+
+		const [lag] = jobLags(ref.svc);
+		const job = ref.svc.state.jobs.get(json.job_id);
+		const firstFinal = polls.find((r) => r.jobState === 'succeeded');
+		expect(lag).toEqual({ runMs: 200, lagMs: firstFinal.answeredAt - job.endsAt, allowedMs: 1000, within: true });
+		expect(lag.lagMs).toBeGreaterThanOrEqual(0);
+	});
+});
+
+describe('bench: summary', () => {
+	test('ratios pair runs of the same round; growth subtracts the 4 KB run of the same side and round', () => {
+		const variant = { key: 'c', label: 'videos', lowerBoundMs: 1000, baseline: true };
+		const run = (side, repeat, nodeMs, peakRssMb, files = 'full') => ({
+			case: 'c', side, repeat, nodeMs, peakRssMb, files, jobs: 3, requests: { creates: 3, polls: 6, downloads: 3, other: 1, rejected: 0 },
+		});
+		const [ours, hand] = summarize([variant], [
+			run('ours', 0, 1200, 500), run('hand', 0, 1000, 480), run('ours', 1, 3000, 520), run('hand', 1, 2000, 470),
+			run('ours', 0, 900, 400, '4 KB'), run('hand', 0, 900, 420, '4 KB'), run('ours', 1, 900, 410, '4 KB'),
+		]);
+		expect(ours.vsOtherSide).toEqual([1.2, 1.5]);
+		expect(ours.vsLowerBound).toEqual([1.2, 3]);
+		expect(ours.rssGrowthMb).toEqual([100, 110]);
+		expect(hand.rssGrowthMb).toEqual([60, undefined]);
+		expect(ours.requestsPerJob).toMatchObject({ creates: 1, polls: 2, downloads: 1 });
+	});
+});
