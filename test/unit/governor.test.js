@@ -58,4 +58,14 @@ describe('Governor', () => {
 		await Promise.all(Array.from({ length: 3 }, () => g.run(async () => 'busy', () => 'congested')));
 		expect(g.limit).toBe(1);
 	});
+	test('a task that can wait lets every other queued task go first', async () => {
+		const g = new Governor({ start: 1, min: 1, max: 1 });
+		const order = [];
+		const task = (name) => async () => {
+			order.push(name);
+			await wait(2);
+		};
+		await Promise.all([g.run(task('first')), g.run(task('routine'), undefined, true), g.run(task('urgent'))]);
+		expect(order).toEqual(['first', 'urgent', 'routine']);
+	});
 });

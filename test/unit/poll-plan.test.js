@@ -16,7 +16,7 @@ function simulate(jobs) {
 	let now = 0;
 	for (let round = 0; plan.size && round < 100_000; round++) {
 		now = Math.max(now, plan.wakeAt());
-		for (const id of plan.due(now)) {
+		for (const { id } of plan.due(now)) {
 			looks[id].push(now);
 			const done = now >= jobs[id].createdAt + jobs[id].ms;
 			if (done) lag[id] = now - (jobs[id].createdAt + jobs[id].ms);

@@ -87,25 +87,32 @@ export class PollPlan {
 		return this.byId.size;
 	}
 
-	/** The jobs to look at now; each is marked as being looked at until `seen` or `remove`. */
-	due(now: number): number[] {
-		const out: Member[] = [];
+	/**
+	 * The jobs to look at now; each is marked as being looked at until `seen` or `remove`. Looks
+	 * on the followers' safety-net schedule come last (`routine`): they can wait behind the others.
+	 */
+	due(now: number): Array<{ id: number; routine: boolean }> {
+		const out = new Set<Member>();
+		const routine = new Set<Member>();
 		const soon = now + TOLERANCE_MS;
 		for (const c of this.cohorts.values()) {
 			const scouts = c.members.slice(0, SCOUTS);
 			if (scouts.length && soon >= c.tickAt) {
 				const free = scouts.filter((m) => !m.busy);
-				if (free.length) out.push(free[c.turn++ % free.length]);
+				if (free.length) out.add(free[c.turn++ % free.length]);
 				const oldest = c.members[0];
 				const next = c.tickAt + gapMs(c.tickAt - oldest.createdAt, oldest.capMs) / scouts.length;
 				c.tickAt = Math.max(next, now);
 			}
 			for (const m of c.members) {
-				if (m.busy || out.includes(m)) continue;
+				if (m.busy || out.has(m)) continue;
 				const follower = !scouts.includes(m);
 				const atDeadline = !m.pastDeadline && soon >= m.deadline;
-				if (m.now || atDeadline || (follower && (soon >= m.followAt || now >= m.expectAt))) {
-					out.push(m);
+				const expected = follower && now >= m.expectAt;
+				if (m.now || atDeadline || expected) out.add(m);
+				else if (follower && soon >= m.followAt) {
+					out.add(m);
+					routine.add(m);
 				}
 			}
 		}
@@ -118,7 +125,7 @@ export class PollPlan {
 			m.followAt = now + followerGap(now - m.createdAt, m.capMs);
 			if (m.expectAt <= now) m.expectAt = Infinity;
 		}
-		return out.map((m) => m.id);
+		return [...out].map((m) => ({ id: m.id, routine: routine.has(m) }));
 	}
 
 	/** When something is next due (Infinity: nothing to watch). */

@@ -43,6 +43,8 @@ export class Governor {
 	private state: GovernorState;
 	private active = 0;
 	private readonly queue: Array<() => void> = [];
+	/** tasks that can wait: they start only when no other task is queued */
+	private readonly later: Array<() => void> = [];
 	/** the most tasks that ever ran at once */
 	peak = 0;
 
@@ -56,12 +58,18 @@ export class Governor {
 
 	/**
 	 * Runs `task` when a slot is free. `judge` tells from its result whether the service kept up
-	 * (tasks hand back the error they met rather than throwing, so that it can be judged).
+	 * (tasks hand back the error they met rather than throwing, so that it can be judged). A task
+	 * that `canWait` lets every other queued task go first.
 	 */
-	async run<R>(task: () => Promise<R>, judge: (result: R) => Outcome = () => 'ok'): Promise<R> {
+	async run<R>(
+		task: () => Promise<R>,
+		judge: (result: R) => Outcome = () => 'ok',
+		canWait = false,
+	): Promise<R> {
 		// a slot is taken here, or handed over by wake() before the task resumes
-		if (this.active < this.state.limit) this.active++;
-		else await new Promise<void>((resolve) => this.queue.push(resolve));
+		const queued = this.queue.length + this.later.length;
+		if (this.active < this.state.limit && !queued) this.active++;
+		else await new Promise<void>((resolve) => (canWait ? this.later : this.queue).push(resolve));
 		this.peak = Math.max(this.peak, this.active);
 		const started = Date.now();
 		try {
@@ -79,9 +87,9 @@ export class Governor {
 	}
 
 	private wake() {
-		while (this.queue.length && this.active < this.state.limit) {
+		while ((this.queue.length || this.later.length) && this.active < this.state.limit) {
 			this.active++;
-			this.queue.shift()!();
+			(this.queue.shift() ?? this.later.shift())!();
 		}
 	}
 }

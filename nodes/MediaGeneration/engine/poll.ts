@@ -11,7 +11,6 @@ import { busyDelayMs } from './schedule';
 import { busyFor, slotsFor, submitJob } from './submit';
 import type { JobRequest } from './types';
 
-
 type Entry = {
 	/** position in the batch, which is where its result goes */
 	pos: number;
@@ -44,6 +43,8 @@ export class JobBatch {
 	private readonly api = new Governor(API_LIMITS);
 	private readonly downloads = new Governor(DOWNLOAD_LIMITS);
 	private readonly inflight = new Set<Promise<void>>();
+	/** wakes the loop's pause when a request in flight comes back */
+	private ring?: () => void;
 	private readonly stop = new AbortController();
 	private readonly signal: AbortSignal;
 	private fatal?: { error: Error; entry: Entry };
@@ -103,9 +104,12 @@ export class JobBatch {
 		const wake = () => nap.abort();
 		this.signal.addEventListener('abort', wake, { once: true });
 		try {
-			const timer = ms > 0 ? sleep(Math.min(ms, 60_000), nap.signal) : Promise.resolve();
-			await Promise.race([timer, ...this.inflight]).catch(() => undefined);
+			await new Promise<void>((resolve) => {
+				this.ring = resolve;
+				if (ms > 0) sleep(Math.min(ms, 60_000), nap.signal).then(resolve, resolve);
+			});
 		} finally {
+			this.ring = undefined;
 			nap.abort();
 			this.signal.removeEventListener('abort', wake);
 		}
@@ -113,16 +117,20 @@ export class JobBatch {
 
 	/** Runs `task` in the background, so that the loop can go on planning while it is in flight. */
 	private track(task: Promise<void>) {
-		const done: Promise<void> = task.finally(() => this.inflight.delete(done));
+		const done: Promise<void> = task.finally(() => {
+			this.inflight.delete(done);
+			this.ring?.();
+		});
 		this.inflight.add(done);
 	}
 
 	/** Sends the looks that are due now, each through the API governor. */
 	private pollDue() {
-		for (const pos of this.plan.due(Date.now())) {
-			const e = this.entries[pos];
+		for (const { id, routine } of this.plan.due(Date.now())) {
+			const e = this.entries[id];
 			// poll() settles the item's fate itself and hands back the error it met, if any
-			this.track(this.api.run(async () => await this.poll(e), outcomeOf).then(() => undefined));
+			const look = this.api.run(async () => await this.poll(e), outcomeOf, routine);
+			this.track(look.then(() => undefined));
 		}
 	}
 
@@ -172,7 +180,8 @@ export class JobBatch {
 		return this.entries.filter(
 			(e) =>
 				e.req.kind === kind &&
-				(e.phase === 'creating' || (e.phase === 'running' && (!e.answered || this.plan.has(e.pos)))) &&
+				(e.phase === 'creating' ||
+					(e.phase === 'running' && (!e.answered || this.plan.has(e.pos)))) &&
 				e.req.create,
 		).length;
 	}
@@ -185,14 +194,17 @@ export class JobBatch {
 	private waitingWakeAt(waiting: Entry[]): number {
 		if (!waiting.length) return Infinity;
 		const deadline = Math.min(...waiting.map((e) => e.deadline));
-		const slotFree = waiting.some((e) => this.inFlight(e.req.kind) < slotsFor(e.req.kind));
+		const kinds = new Set(waiting.map((e) => e.req.kind));
+		const slotFree = [...kinds].some(
+			(k) => slotsFor(k) === Infinity || this.inFlight(k) < slotsFor(k),
+		);
 		return slotFree ? Math.min(Math.max(this.busyUntil, Date.now()), deadline) : deadline;
 	}
 
 	/** Starts the create requests that may go now, in input order, through the API governor. */
 	private createWaiting() {
 		const now = Date.now();
-		const taken = new Map<JobKind, number>();
+		const free = new Map<JobKind, number>();
 		for (const e of this.entries) {
 			if (e.phase !== 'waiting' || this.fatal || this.signal.aborted) continue;
 			if (now >= e.deadline) {
@@ -200,9 +212,12 @@ export class JobBatch {
 				continue;
 			}
 			const kind = e.req.kind;
-			const free = slotsFor(kind) - this.inFlight(kind) - (taken.get(kind) ?? 0);
-			if (free <= 0 || (kind === 'podcast' && now < this.busyUntil)) continue;
-			taken.set(kind, (taken.get(kind) ?? 0) + 1);
+			if (!free.has(kind)) {
+				const slots = slotsFor(kind);
+				free.set(kind, slots === Infinity ? Infinity : slots - this.inFlight(kind));
+			}
+			if (free.get(kind)! <= 0 || (kind === 'podcast' && now < this.busyUntil)) continue;
+			free.set(kind, free.get(kind)! - 1);
 			e.phase = 'creating';
 			this.track(
 				this.api

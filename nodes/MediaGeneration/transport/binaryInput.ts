@@ -38,7 +38,8 @@ async function readStart(source: Source, bytes: number): Promise<Buffer> {
 /** The exact length of a stream, read through once (for a stored binary without a recorded size). */
 async function countBytes(source: Source): Promise<number> {
 	let length = 0;
-	for await (const chunk of source) length += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
+	for await (const chunk of source)
+		length += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
 	return length;
 }
 
