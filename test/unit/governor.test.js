@@ -4,27 +4,36 @@ const path = require('node:path');
 const { nextState, isFast, Governor, API_LIMITS, DOWNLOAD_LIMITS, MAX_IN_FLIGHT } = require(path.resolve(__dirname, '../../dist/nodes/MediaGeneration/engine/parallel'));
 
 const limits = { start: 4, min: 1, max: 10 };
-const start = { limit: 4, credit: 0, fastestMs: Infinity };
+const start = { limit: 4, credit: 0, fastestMs: Infinity, rising: true };
 
 describe('nextState', () => {
-	test('grows by one for every `limit` clean, fast answers, up to the maximum', () => {
+	test('while every answer is clean and fast, grows by one per answer (doubling each round trip)', () => {
 		let s = start;
 		for (let i = 0; i < 4; i++) s = nextState(s, 'ok', 20, limits);
-		expect(s.limit).toBe(5);
+		expect(s.limit).toBe(8);
 		for (let i = 0; i < 200; i++) s = nextState(s, 'ok', 20, limits);
 		expect(s.limit).toBe(10);
+	});
+	test('after a slow answer, grows by one for every `limit` clean, fast answers', () => {
+		let s = nextState(start, 'ok', 20, limits);
+		s = nextState(s, 'ok', 500, limits);
+		expect(s).toMatchObject({ limit: 5, rising: false });
+		for (let i = 0; i < 4; i++) s = nextState(s, 'ok', 20, limits);
+		expect(s.limit).toBe(5);
+		s = nextState(s, 'ok', 20, limits);
+		expect(s.limit).toBe(6);
 	});
 	test('holds while answers are much slower than the fastest seen', () => {
 		let s = nextState(start, 'ok', 20, limits);
 		for (let i = 0; i < 50; i++) s = nextState(s, 'ok', 500, limits);
-		expect(s.limit).toBe(4);
+		expect(s.limit).toBe(5);
 		expect(isFast(80, 20)).toBe(true);
 		expect(isFast(200, 20)).toBe(false);
 	});
 	test('halves on congestion (429, 5xx, network errors), never below the minimum', () => {
-		let s = { limit: 10, credit: 3, fastestMs: 20 };
+		let s = { limit: 10, credit: 3, fastestMs: 20, rising: true };
 		s = nextState(s, 'congested', 20, limits);
-		expect(s).toEqual({ limit: 5, credit: 0, fastestMs: 20 });
+		expect(s).toEqual({ limit: 5, credit: 0, fastestMs: 20, rising: false });
 		for (let i = 0; i < 10; i++) s = nextState(s, 'congested', 20, limits);
 		expect(s.limit).toBe(1);
 	});

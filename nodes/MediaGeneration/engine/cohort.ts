@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { gapMs, MAX_GAP_MS, MIN_GAP_MS } from './schedule';
+import { gapMs, MAX_GAP_MS } from './schedule';
 
 /**
  * Which jobs to look at, and when: the polling plan of a batch.
@@ -29,8 +29,6 @@ type Member = {
 	deadline: number;
 	/** when it was last looked at (its creation before the first look) */
 	lastAt: number;
-	/** the look before that: a job seen finished ended after it */
-	prevAt: number;
 	/** next look on the follower's safety-net schedule */
 	followAt: number;
 	/** when a finished sibling says it should be done */
@@ -61,7 +59,6 @@ export class PollPlan {
 			capMs,
 			deadline: o.deadline ?? Infinity,
 			lastAt: createdAt,
-			prevAt: createdAt,
 			followAt: createdAt + followerGap(0, capMs),
 			expectAt: Infinity,
 			now: o.now ?? false,
@@ -120,7 +117,6 @@ export class PollPlan {
 			m.busy = true;
 			m.now = false;
 			if (now >= m.deadline) m.pastDeadline = true;
-			m.prevAt = m.lastAt;
 			m.lastAt = now;
 			m.followAt = now + followerGap(now - m.createdAt, m.capMs);
 			if (m.expectAt <= now) m.expectAt = Infinity;
@@ -146,26 +142,23 @@ export class PollPlan {
 
 	/**
 	 * What a look at job `id` found, at time `at`. A finished job leaves the plan, and its
-	 * siblings learn from it: each that may have run as long by now (and was not looked at since)
-	 * is looked at at once, and each is looked at again when it has surely run as long.
+	 * siblings learn from it: each is looked at when it has surely run as long as this one did (at
+	 * once for those that have, unless a later look is known).
 	 */
 	seen(id: number, at: number, finished: boolean): void {
 		const m = this.byId.get(id);
 		if (!m) return;
 		m.busy = false;
 		if (!finished) return;
-		// it ran for more than (prevAt - createdAt) and at most (at - createdAt)
-		const ranAtLeast = m.prevAt - m.createdAt;
+		// it ran at most this long (and more than one look gap less)
 		const ranAtMost = at - m.createdAt;
 		this.remove(id);
 		for (const s of this.cohorts.get(m.cohort)?.members ?? []) {
-			const earliest = s.createdAt + ranAtLeast;
+			// by `latest` it has run as long as this one surely did: look then. That is at most one
+			// look gap after it could first have ended, so it is seen within the schedule's promise.
 			const latest = s.createdAt + ranAtMost;
-			// surely done by now (it is older), or could be done and not surely so soon: look now
 			if (latest <= at && s.lastAt < latest) s.now = true;
-			if (at >= earliest && s.lastAt < earliest && latest - at > MIN_GAP_MS / 2) s.now = true;
-			// should be done by `latest`: look then, unless a look after it is known
-			if (latest > Math.max(s.lastAt, at)) s.expectAt = Math.min(s.expectAt, latest);
+			else if (latest > Math.max(s.lastAt, at)) s.expectAt = Math.min(s.expectAt, latest);
 		}
 	}
 

@@ -3,18 +3,26 @@
  *
  * Over a real network the number of requests in flight sets the pace of a batch (200 creates at
  * 150 ms each take 7.5 s four at a time, half a second fifty at a time). So the limit starts
- * modest, grows by one for every `limit` answers that come back clean and about as fast as the
- * fastest seen (the service keeps up), holds while answers slow down, and halves on a 429, a 5xx
- * or a network error (the service or the path is struggling). It never exceeds its maximum.
+ * modest and grows while answers come back clean and about as fast as the fastest seen (the
+ * service keeps up): by one per answer at first (doubling every round trip), and once answers
+ * have slowed down or been refused, by one for every `limit` answers. It holds while answers are
+ * slow, and halves on a 429, a 5xx or a network error (the service or the path is struggling).
+ * It never exceeds its maximum.
  */
-export const API_LIMITS = { start: 8, min: 1, max: 48 };
-export const DOWNLOAD_LIMITS = { start: 4, min: 1, max: 16 };
+export const API_LIMITS = { start: 8, min: 1, max: 64 };
+export const DOWNLOAD_LIMITS = { start: 8, min: 1, max: 32 };
 /** The most requests the node ever has in flight at once: API calls plus file downloads. */
 export const MAX_IN_FLIGHT = API_LIMITS.max + DOWNLOAD_LIMITS.max;
 
 export type Outcome = 'ok' | 'congested';
 export type Limits = { start: number; min: number; max: number };
-export type GovernorState = { limit: number; credit: number; fastestMs: number };
+export type GovernorState = {
+	limit: number;
+	credit: number;
+	fastestMs: number;
+	/** no answer has been slow or refused yet: grow by one per answer */
+	rising: boolean;
+};
 
 /** An answer is "fast" when it takes at most twice the fastest seen, plus 50 ms of jitter. */
 export function isFast(latencyMs: number, fastestMs: number): boolean {
@@ -30,12 +38,13 @@ export function nextState(
 ): GovernorState {
 	const fastestMs = outcome === 'ok' ? Math.min(s.fastestMs, latencyMs) : s.fastestMs;
 	if (outcome === 'congested') {
-		return { limit: Math.max(limits.min, Math.floor(s.limit / 2)), credit: 0, fastestMs };
+		const limit = Math.max(limits.min, Math.floor(s.limit / 2));
+		return { limit, credit: 0, fastestMs, rising: false };
 	}
-	if (!isFast(latencyMs, fastestMs)) return { ...s, fastestMs };
+	if (!isFast(latencyMs, fastestMs)) return { ...s, fastestMs, rising: false };
 	const credit = s.credit + 1;
-	if (credit < s.limit) return { limit: s.limit, credit, fastestMs };
-	return { limit: Math.min(limits.max, s.limit + 1), credit: 0, fastestMs };
+	if (!s.rising && credit < s.limit) return { ...s, credit, fastestMs };
+	return { limit: Math.min(limits.max, s.limit + 1), credit: 0, fastestMs, rising: s.rising };
 }
 
 /** A semaphore whose size follows nextState, fed with each task's outcome. */
@@ -49,7 +58,7 @@ export class Governor {
 	peak = 0;
 
 	constructor(private readonly limits: Limits) {
-		this.state = { limit: limits.start, credit: 0, fastestMs: Infinity };
+		this.state = { limit: limits.start, credit: 0, fastestMs: Infinity, rising: true };
 	}
 
 	get limit(): number {
