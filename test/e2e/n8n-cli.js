@@ -77,10 +77,22 @@ class N8nInstance {
 		delete this.env.N8N_BINARY_DATA_STORAGE_PATH;
 	}
 
-	/** Installs the packed package where n8n looks for community packages. */
-	installPackage() {
+	/**
+	 * Installs the packed package where n8n looks for community packages.
+	 * @param {object} [options]
+	 * @param {string} [options.tarball] a tarball packed before (several instances share one)
+	 * @returns {this} with `tarball` set to the tarball installed
+	 */
+	installPackage({ tarball } = {}) {
 		const nodesDir = path.join(this.folder, '.n8n', 'nodes');
-		unpackPackage(path.join(nodesDir, 'node_modules', PACKAGE.name), this.folder);
+		const target = path.join(nodesDir, 'node_modules', PACKAGE.name);
+		if (tarball) {
+			fs.mkdirSync(target, { recursive: true });
+			execFileSync('tar', ['-xzf', tarball, '-C', target, '--strip-components=1']);
+			this.tarball = tarball;
+		} else {
+			this.tarball = unpackPackage(target, this.folder).tarball;
+		}
 		fs.writeFileSync(
 			path.join(nodesDir, 'package.json'),
 			JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { [PACKAGE.name]: PACKAGE.version } }, null, 2),
@@ -129,30 +141,103 @@ class N8nInstance {
 		return path.join(this.folder, '.n8n', 'storage', location);
 	}
 
-	/** Starts `n8n start` on loopback; resolves once the editor answers. */
-	async start(port) {
-		const env = { ...this.env, N8N_PORT: String(port), N8N_LISTEN_ADDRESS: '127.0.0.1', N8N_HOST: '127.0.0.1' };
-		this.server = spawn('n8n', ['start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-		let log = '';
-		this.server.stdout.on('data', (d) => (log += d));
-		this.server.stderr.on('data', (d) => (log += d));
-		const deadline = Date.now() + 180_000;
-		while (Date.now() < deadline) {
-			if (this.server.exitCode !== null) throw new Error(`n8n start exited (${this.server.exitCode}):\n${log}`);
-			const ok = await fetch(`http://127.0.0.1:${port}/healthz/readiness`).then((r) => r.ok, () => false);
-			if (ok) return `http://127.0.0.1:${port}`;
-			await new Promise((r) => setTimeout(r, 1000));
+	/**
+	 * Starts `n8n start` on loopback; resolves once the editor answers.
+	 * @param {number} port
+	 * @param {LaunchOptions} [options]
+	 */
+	async start(port, options = {}) {
+		const env = { ...this.env, N8N_PORT: String(port), N8N_LISTEN_ADDRESS: '127.0.0.1', N8N_HOST: '127.0.0.1', ...options.env };
+		await this.launch(['start'], env, `http://127.0.0.1:${port}/healthz/readiness`, options);
+		return `http://127.0.0.1:${port}`;
+	}
+
+	/**
+	 * Starts `n8n worker` (queue mode: the environment must name Redis and the database); resolves
+	 * once the worker's health server, on loopback at `healthPort`, says it is ready.
+	 * @param {number} healthPort
+	 * @param {LaunchOptions & {concurrency?: number}} [options]
+	 */
+	async startWorker(healthPort, options = {}) {
+		const env = {
+			...this.env,
+			QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+			QUEUE_HEALTH_CHECK_PORT: String(healthPort),
+			N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+			...options.env,
+		};
+		const args = ['worker', ...(options.concurrency ? [`--concurrency=${options.concurrency}`] : [])];
+		await this.launch(args, env, `http://127.0.0.1:${healthPort}/healthz/readiness`, options);
+	}
+
+	/**
+	 * @typedef {object} LaunchOptions
+	 * @property {object} [env] extra environment for this process
+	 * @property {string} [logFile] append the process's output to this file (default: kept in memory)
+	 * @property {boolean} [group] run it in a process group of its own, so that stop() and kill()
+	 *   also end its children (n8n's task runner)
+	 * @property {number} [timeoutMs] how long it may take to become ready (default 3 minutes)
+	 */
+
+	/** Spawns a long-running n8n command and waits until `readyUrl` answers 2xx. */
+	async launch(args, env, readyUrl, { logFile, group = false, timeoutMs = 180_000 } = {}) {
+		let stdio = ['ignore', 'pipe', 'pipe'];
+		let fd;
+		if (logFile) {
+			fd = fs.openSync(logFile, 'a');
+			stdio = ['ignore', fd, fd];
 		}
-		throw new Error(`n8n did not start within 3 minutes:\n${log}`);
+		this.server = spawn('n8n', args, { env, stdio, detached: group });
+		this.group = group;
+		this.logFile = logFile;
+		if (fd !== undefined) fs.closeSync(fd);
+		this.output = '';
+		this.server.stdout?.on('data', (d) => (this.output += d));
+		this.server.stderr?.on('data', (d) => (this.output += d));
+		const deadline = Date.now() + timeoutMs;
+		while (Date.now() < deadline) {
+			if (this.server.exitCode !== null || this.server.signalCode !== null) {
+				throw new Error(`n8n ${args[0]} exited (${this.server.exitCode ?? this.server.signalCode}):\n${this.log()}`);
+			}
+			const ok = await fetch(readyUrl).then((r) => r.ok, () => false);
+			if (ok) return;
+			await new Promise((r) => setTimeout(r, 500));
+		}
+		throw new Error(`n8n ${args[0]} was not ready within ${timeoutMs / 1000} s:\n${this.log()}`);
+	}
+
+	/** The process id of the running n8n command (start or worker). */
+	get pid() {
+		return this.server?.pid;
+	}
+
+	/** What the running (or last) n8n command printed so far. */
+	log() {
+		if (this.logFile) return fs.existsSync(this.logFile) ? fs.readFileSync(this.logFile, 'utf8') : '';
+		return this.output ?? '';
+	}
+
+	/** Sends a signal to the n8n command, and to its whole process group when it has one. */
+	kill(signal = 'SIGTERM') {
+		if (!this.server?.pid) return;
+		try {
+			process.kill(this.group ? -this.server.pid : this.server.pid, signal);
+		} catch {
+			// already gone
+		}
 	}
 
 	async stop() {
-		if (this.server && this.server.exitCode === null) {
+		if (this.server && this.server.exitCode === null && this.server.signalCode === null) {
 			const exited = new Promise((r) => this.server.once('exit', r));
-			this.server.kill('SIGTERM');
-			await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-			if (this.server.exitCode === null) this.server.kill('SIGKILL');
+			this.kill('SIGTERM');
+			let timer;
+			await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 15_000)))]);
+			clearTimeout(timer);
+			if (this.server.exitCode === null && this.server.signalCode === null) this.kill('SIGKILL');
 		}
+		// what is left of its group (a task runner whose parent was killed)
+		if (this.group) this.kill('SIGKILL');
 		if (this.ownsFolder) fs.rmSync(this.folder, { recursive: true, force: true });
 	}
 }

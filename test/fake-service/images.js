@@ -6,8 +6,13 @@ const e = require('./errors');
 const RESOLUTIONS = ['480p', '720p', '1080p', '2k', '4k'];
 const ASPECTS = ['16:9', '9:16', '1:1'];
 
-function listModels() {
-	return { models: imageModels };
+function listModels(svc, account) {
+	return { models: imageModels.filter((m) => offers(account, m.id)) };
+}
+
+/** Whether a key's catalogue has a model: every model unless the account lists its own. */
+function offers(account, modelId) {
+	return !account?.models || account.models.includes(modelId);
 }
 
 function create(svc, account, body) {
@@ -20,7 +25,7 @@ function create(svc, account, body) {
 	const refs = e.optionalUuidList(p, body, 'reference_image_ids') ?? [];
 	p.throwIfAny();
 
-	const model = imageModels.find((m) => m.id === modelId);
+	const model = imageModels.find((m) => m.id === modelId && offers(account, m.id));
 	if (!model) throw new e.HttpError(400, `Unsupported model '${modelId}'.`);
 	resolution ??= model.default_resolution;
 	if (!model.resolutions.includes(resolution)) {
@@ -83,4 +88,4 @@ function outcomeFromPrompt(text) {
 	return 'succeeded';
 }
 
-module.exports = { listModels, create, get, outcomeFromPrompt };
+module.exports = { listModels, create, get, outcomeFromPrompt, offers };

@@ -18,7 +18,7 @@ const { handleChat } = require('./chat');
 
 const UUIDISH = '([^/]+)';
 const ROUTES = [
-	['GET', '/image/models', 'GET /image/models', (svc) => images.listModels(svc)],
+	['GET', '/image/models', 'GET /image/models', (svc, a) => images.listModels(svc, a)],
 	['POST', '/image/upload', 'POST /image/upload', async (svc, a, req) => {
 		const parts = await readMultipart(req, uploads.LIMITS.image, 'Image uploads may be at most 20 MB.');
 		if (parts.image && parts.image.data.length > uploads.LIMITS.image) throw new HttpError(413, 'Image uploads may be at most 20 MB.');
@@ -26,7 +26,7 @@ const ROUTES = [
 	}],
 	['POST', '/image', 'POST /image', async (svc, a, req) => images.create(svc, a, await readJson(req))],
 	['GET', `/image/${UUIDISH}`, 'GET /image/:id', (svc, a, _req, m) => images.get(svc, a, m[1])],
-	['GET', '/video/models', 'GET /video/models', (svc) => videos.listModels(svc)],
+	['GET', '/video/models', 'GET /video/models', (svc, a) => videos.listModels(svc, a)],
 	['POST', '/video/upload', 'POST /video/upload', async (svc, a, req) => {
 		const parts = await readMultipart(req, uploads.LIMITS.video, 'Video uploads may be at most 100 MB.');
 		if (parts.video && parts.video.data.length > uploads.LIMITS.video) throw new HttpError(413, 'Video uploads may be at most 100 MB.');
@@ -51,12 +51,14 @@ class FakeService {
 	/**
 	 * @param {object} [options]
 	 * @param {number} [options.port] API port (0: a free one)
+	 * @param {number} [options.filesPort] port of the result files' origin (0: a free one)
 	 * @param {object} [options.timing] {queueMs, imageMs, videoMs, audioMs}; each run time a number of
 	 *   ms or a function (request body, job fields) => ms
 	 * @param {number} [options.latencyMs] how late every API answer comes (as over the internet);
 	 *   `latencyMs` can be changed on a running service
 	 * @param {number} [options.linkTtlMs] how long result links stay valid
-	 * @param {object} [options.accounts] API key -> {user, paid, credits}
+	 * @param {object} [options.accounts] API key -> {user, paid, credits, models?}; `models`, when
+	 *   given, is the model ids that key's listings show and its creates accept (a plan's catalogue)
 	 */
 	constructor(options = {}) {
 		this.options = options;
@@ -79,7 +81,8 @@ class FakeService {
 		this.files = http.createServer((req, res) => this.handleFile(req, res));
 		for (const s of [this.api, this.files]) s.on('connection', (c) => (this.sockets.add(c), c.on('close', () => this.sockets.delete(c))));
 		await listen(this.api, this.options.port ?? 0, this.options.host ?? '127.0.0.1');
-		const filesHost = await listen(this.files, 0, '127.0.0.2').then(() => '127.0.0.2', () => listen(this.files, 0, '127.0.0.1').then(() => '127.0.0.1'));
+		const filesPort = this.options.filesPort ?? 0;
+		const filesHost = await listen(this.files, filesPort, '127.0.0.2').then(() => '127.0.0.2', () => listen(this.files, filesPort, '127.0.0.1').then(() => '127.0.0.1'));
 		this.links.origin = `http://${filesHost}:${this.files.address().port}`;
 		return this;
 	}

@@ -1,14 +1,14 @@
 'use strict';
 /** POST /video, GET /video/{job_id}, GET /video/models (spec 4.5-4.7). */
 const { videoModels, planRestricted, pixelSize, maxReferenceClipMs } = require('./catalogue');
-const { outcomeFromPrompt } = require('./images');
+const { outcomeFromPrompt, offers } = require('./images');
 const e = require('./errors');
 
 const RESOLUTIONS = ['480p', '720p', '1080p', '2k', '4k'];
 const ASPECTS = ['16:9', '9:16', '1:1'];
 
-function listModels() {
-	return { models: videoModels };
+function listModels(svc, account) {
+	return { models: videoModels.filter((m) => offers(account, m.id)) };
 }
 
 /** The mode follows from which inputs are present; inputs of two modes are a 422. */
@@ -59,7 +59,7 @@ function create(svc, account, body) {
 	const mode = detectMode(p, input);
 	p.throwIfAny();
 
-	const model = videoModels.find((m) => m.id === modelId);
+	const model = videoModels.find((m) => m.id === modelId && offers(account, m.id));
 	if (!model) throw new e.HttpError(400, `Unsupported model '${modelId}'.`);
 	if (!model.modes.includes(mode)) {
 		throw new e.HttpError(400, `Mode '${mode}' is not supported by ${model.id}; supported: ${model.modes.join(', ')}.`);

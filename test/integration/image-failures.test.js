@@ -1,7 +1,7 @@
 'use strict';
 const { useFakeService } = require('../helpers/fake');
 const { imageRunner, FAST, count } = require('../helpers/image');
-const { readBinary } = require('../harness/run-workflow');
+const { readBinary, BinaryDataService } = require('../harness/run-workflow');
 const { sniffImage } = require('../fake-service/media/sniff');
 
 const ref = useFakeService();
@@ -107,6 +107,23 @@ describe('downloads', () => {
 		const { items } = await run({ prompt: 'A cat', model: 'sketch-lite', options: FAST }, cof);
 		expect(items[0].json.error).toMatch(/Could not download the result of job [0-9a-f-]{36}: the file host answered 500/);
 		expect(items[0].json.description).toMatch(/run Download with this job ID/);
+	});
+
+	test("a file n8n will not store once it has it all (database mode's size cap) fails at once, with n8n's reason", async () => {
+		// what n8n's database mode does with a file over N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE
+		const store = jest.spyOn(BinaryDataService.prototype, 'store').mockImplementation(async (_location, stream) => {
+			for await (const chunk of stream) void chunk;
+			throw new Error('Failed to write binary file because its size exceeds the max size limit set for `database` mode.');
+		});
+		try {
+			const files = ref.svc.state.fileRequests.length;
+			const { items } = await run({ prompt: 'A cat', model: 'sketch-lite', options: FAST }, cof);
+			expect(items[0].json.error).toMatch(/^Could not store the result of job [0-9a-f-]{36} in n8n: Failed to write binary file .*max size limit/);
+			expect(items[0].json.description).toMatch(/run Download with this job ID/);
+			expect(ref.svc.state.fileRequests.length - files).toBe(1); // not fetched again: it would not fit again
+		} finally {
+			store.mockRestore();
+		}
 	});
 
 	test('a passing 503 while polling is retried', async () => {

@@ -142,6 +142,12 @@ export async function downloadFile(
 		} catch (error) {
 			discard(response);
 			if (target.signal.aborted) throw fail('The execution was cancelled');
+			if (error instanceof NotStored) {
+				throw fail(
+					`Could not store the result of job ${target.jobId} in n8n: ${error.message}`,
+					'The job itself succeeded and keeps its result: run Download with this job ID once n8n can store the file.',
+				);
+			}
 			lastProblem =
 				error instanceof Truncated
 					? error.message
@@ -165,6 +171,8 @@ export async function downloadFile(
 }
 
 class Truncated extends Error {}
+/** The whole file arrived but n8n would not keep it (its database mode's size cap, say): final. */
+class NotStored extends Error {}
 
 async function store(
 	ctx: IExecuteFunctions,
@@ -174,11 +182,18 @@ async function store(
 	const { head, ended } = await readHead(response.body, 64);
 	const type = sniffMediaType(head) ?? FALLBACK_TYPE[target.kind];
 	const fileName = target.fileName(type.extension);
-	const binary = await ctx.helpers.prepareBinaryData(
-		ended ? head : response.body,
-		fileName,
-		type.mimeType,
-	);
+	const stored = await ctx.helpers
+		.prepareBinaryData(ended ? head : response.body, fileName, type.mimeType)
+		.then(
+			(binary) => ({ binary, error: undefined }),
+			(error: unknown) => ({ binary: undefined, error }),
+		);
+	if (!stored.binary) {
+		// a transfer that broke off is tried again; a refusal after the whole file arrived is not
+		if (ended || response.body.readableEnded) throw new NotStored((stored.error as Error).message);
+		throw stored.error;
+	}
+	const binary = stored.binary;
 	const expected = Number(header(response, 'content-length'));
 	const received = binary.bytes ?? (ended ? head.length : undefined);
 	if (Number.isFinite(expected) && received !== undefined && received !== expected) {

@@ -1,7 +1,15 @@
 'use strict';
 const { useFakeService, api } = require('../../helpers/fake');
+const { DEFAULT_ACCOUNTS } = require('../state');
 
 const ref = useFakeService();
+const plans = useFakeService({
+	accounts: {
+		...DEFAULT_ACCOUNTS,
+		'key-plan-a': { user: 'erin', paid: true, credits: 1000, models: ['flux-pro', 'motion-fast'] },
+		'key-plan-b': { user: 'frank', paid: true, credits: 1000, models: ['sketch-lite', 'cinema-pro'] },
+	},
+});
 
 describe('fake service: keys and model listings', () => {
 	test('a missing or unknown key gets 401, a workspace without a paid plan 403', async () => {
@@ -44,5 +52,17 @@ describe('fake service: keys and model listings', () => {
 
 	test('an unknown path is 404', async () => {
 		expect((await api(ref.svc, 'GET', '/nothing')).status).toBe(404);
+	});
+
+	test("a key whose account names its models sees only those, and can create only with those", async () => {
+		const ids = async (key, kind) => (await api(plans.svc, 'GET', `/${kind}/models`, { key })).json.models.map((m) => m.id);
+		expect(await ids('key-plan-a', 'image')).toEqual(['flux-pro']);
+		expect(await ids('key-plan-a', 'video')).toEqual(['motion-fast']);
+		expect(await ids('key-plan-b', 'image')).toEqual(['sketch-lite']);
+		expect(await ids('key-plan-b', 'video')).toEqual(['cinema-pro']);
+		expect((await ids('test-key-alice', 'image')).length).toBeGreaterThan(1);
+		const create = (key, model_id) => api(plans.svc, 'POST', '/image', { key, body: { prompt: 'A fox', model_id } });
+		expect((await create('key-plan-b', 'flux-pro')).status).toBe(400);
+		expect((await create('key-plan-b', 'sketch-lite')).status).toBe(200);
 	});
 });
