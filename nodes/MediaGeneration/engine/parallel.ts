@@ -11,8 +11,13 @@
  */
 export const API_LIMITS = { start: 8, min: 1, max: 64 };
 export const DOWNLOAD_LIMITS = { start: 8, min: 1, max: 32 };
+/**
+ * Result videos may be 100 MB each, and n8n's database and S3 binary modes (queue mode) hold a
+ * file in memory while storing it: at most four of them are fetched at once, as before.
+ */
+export const VIDEO_DOWNLOAD_LIMITS = { start: 4, min: 1, max: 4 };
 /** The most requests the node ever has in flight at once: API calls plus file downloads. */
-export const MAX_IN_FLIGHT = API_LIMITS.max + DOWNLOAD_LIMITS.max;
+export const MAX_IN_FLIGHT = API_LIMITS.max + DOWNLOAD_LIMITS.max + VIDEO_DOWNLOAD_LIMITS.max;
 
 export type Outcome = 'ok' | 'congested';
 export type Limits = { start: number; min: number; max: number };

@@ -6,7 +6,13 @@ import { cohortKey, PollPlan } from './cohort';
 import { finishedItems } from './finish';
 import { JOB_PATH, jobState, type JobKind, type JobState } from './jobs';
 import { compact, jobFailedError, noSlotError, notFinishedError, timeoutError } from './output';
-import { API_LIMITS, DOWNLOAD_LIMITS, Governor, outcomeOf } from './parallel';
+import {
+	API_LIMITS,
+	DOWNLOAD_LIMITS,
+	Governor,
+	outcomeOf,
+	VIDEO_DOWNLOAD_LIMITS,
+} from './parallel';
 import { busyDelayMs } from './schedule';
 import { busyFor, slotsFor, submitJob } from './submit';
 import type { JobRequest } from './types';
@@ -42,6 +48,7 @@ export class JobBatch {
 	/** API calls (creates and job reads) and file downloads, each with its own adaptive limit */
 	private readonly api = new Governor(API_LIMITS);
 	private readonly downloads = new Governor(DOWNLOAD_LIMITS);
+	private readonly videoDownloads = new Governor(VIDEO_DOWNLOAD_LIMITS);
 	private readonly inflight = new Set<Promise<void>>();
 	/** wakes the loop's pause when a request in flight comes back */
 	private ring?: () => void;
@@ -345,7 +352,7 @@ export class JobBatch {
 					fetchedAt,
 					readJob: async () => await this.read(e),
 				},
-				this.downloads,
+				e.req.kind === 'video' ? this.videoDownloads : this.downloads,
 				this.signal,
 			);
 		} catch (error) {
