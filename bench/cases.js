@@ -156,6 +156,9 @@ function cases({ smoke }) {
 					files: 1,
 					setup: (svc) => base(svc),
 					baseline: true,
+					// reading a 90 MB file into n8n's storage has a cost of its own, the same for both sides:
+					// a run of the reading alone tells what the upload itself adds
+					inputOnly: true,
 					lowerBoundWhy: 'RSS growth ≈ 0 (streamed from disk)',
 				},
 			],

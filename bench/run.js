@@ -57,6 +57,7 @@ function workflowFor(variant, side, { small, apiUrl, files }) {
 
 /** The files the run produced: binaries out of our node or the hand-built download, or the upload's answer. */
 function producedFiles(data, variant, side) {
+	if (side === 'input') return outputItems(data, 'Read File').filter((i) => i.binary?.data).length;
 	if (variant.workflow === 'upload') {
 		return outputItems(data, side === 'ours' ? 'Media Generation' : 'Upload').filter((i) => i.json?.video_id).length;
 	}
@@ -131,9 +132,10 @@ async function main() {
 			{ id: 'mediaGenCred0001', name: 'Media Generation account', type: 'mediaGenerationApi', data: { apiKey: KEY, baseUrl: svc.apiUrl } },
 			{ id: 'benchHeaderAuth1', name: 'Media Generation API key (header)', type: 'httpHeaderAuth', data: { name: 'X-API-KEY', value: KEY } },
 		]);
-		const plan = variants.flatMap((variant) =>
-			(variant.baseline ? [false, true] : [false]).flatMap((small) => SIDES.map((side) => ({ variant, side, small }))),
-		);
+		const plan = variants.flatMap((variant) => [
+			...(variant.baseline ? [false, true] : [false]).flatMap((small) => SIDES.map((side) => ({ variant, side, small }))),
+			...(variant.inputOnly ? [{ variant, side: 'input', small: false }] : []),
+		]);
 		const ids = await n8n.importWorkflows(plan.map((p) => workflowFor(p.variant, p.side, { small: p.small, apiUrl: svc.apiUrl, files })));
 		plan.forEach((p, i) => (p.id = ids[i]));
 
@@ -141,6 +143,10 @@ async function main() {
 			const order = repeat % 2 === 0 ? SIDES : [...SIDES].reverse();
 			console.error(`[bench] round ${repeat + 1} of ${options.repeat}: ${order.join(' first, then ')}`);
 			for (const variant of variants) {
+				if (variant.inputOnly) {
+					const p = plan.find((q) => q.variant === variant && q.side === 'input');
+					records.push(await runOne({ n8n, svc, variant, side: 'input', small: false, id: p.id, repeat }));
+				}
 				for (const small of variant.baseline ? [false, true] : [false]) {
 					for (const side of order) {
 						const p = plan.find((q) => q.variant === variant && q.side === side && q.small === small);

@@ -16,7 +16,7 @@ export type StreamedFile = {
  * read resets it, and the reset would otherwise hide its answer behind a network error.
  */
 export const HOLD_FROM_BYTES = 1024 * 1024;
-export const HOLD_MS = 1000;
+export const HOLD_MS = 500;
 
 /**
  * A multipart/form-data body whose file parts stream from their source while the request is
