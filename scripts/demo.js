@@ -65,6 +65,11 @@ function writeFiles(example, data, workflow) {
 	return rows;
 }
 
+/** The fake service's file links die with the demo: name them instead of printing them. */
+function withoutLoopbackLinks(text) {
+	return String(text).replace(/https?:\/\/127\.0\.0\.1[^\s]*/g, '(a link to the image on the fake service, gone once the demo ends)');
+}
+
 async function main() {
 	const real = Boolean(process.env.MEDIA_GENERATION_API_KEY && process.env.MEDIA_GENERATION_BASE_URL);
 	// the fake service is always started: it stands in for the AI model unless OPENAI_API_KEY is set
@@ -105,10 +110,11 @@ async function main() {
 			console.log(`done in ${seconds} s`);
 			rows.push(...writeFiles(name, data, examples[name]));
 			const [answer] = nodeItems(data, 'AI Agent') ?? [];
-			if (answer) notes.push(`AI agent's answer: ${answer.json.output}`);
+			if (answer) notes.push(`AI agent's answer: ${real ? answer.json.output : withoutLoopbackLinks(answer.json.output)}`);
 		}
-		console.log(`\nFiles written to ${path.relative(process.cwd(), OUTPUT)}/:\n`);
-		console.log(table(rows, ['example', 'node', 'file', 'type', 'size', 'duration or dimensions']));
+		console.log(`\nFiles written to ${path.relative(process.cwd(), OUTPUT)}/:`);
+		if (!real) console.log('(placeholders from the built-in fake service: colour gradients, grey video frames and silent audio, in the sizes and lengths asked for)');
+		console.log(`\n${table(rows, ['example', 'node', 'file', 'type', 'size', 'duration or dimensions'])}`);
 		for (const note of notes) console.log(`\n${note}`);
 		if (failed) throw new Error(`${failed} example workflow(s) failed`);
 	} finally {
