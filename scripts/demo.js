@@ -67,7 +67,7 @@ function writeFiles(example, data, workflow) {
 
 /** The fake service's file links die with the demo: name them instead of printing them. */
 function withoutLoopbackLinks(text) {
-	return String(text).replace(/https?:\/\/127\.0\.0\.1[^\s]*/g, '(a link to the image on the fake service, gone once the demo ends)');
+	return String(text).replace(/https?:\/\/127\.\d+\.\d+\.\d+[^\s]*/g, '(a link to the image on the fake service, gone once the demo ends)');
 }
 
 async function main() {

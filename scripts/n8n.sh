@@ -25,10 +25,10 @@ if [ ! -f "$dir/.installed" ]; then
   started=$SECONDS
   # Install scripts are skipped, then only the native modules n8n needs at run time are built:
   # one optional Kafka client otherwise tries to download libraries from outside the registry.
-  (cd "$dir" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error >&2)
+  (cd "$dir" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error >/dev/null)
   echo "[setup] n8n's packages are in ($((SECONDS - started)) s); building its native modules (about a minute)" >&2
   (cd "$dir" && if [ -n "${MEDIA_GEN_NODEDIR:-}" ]; then export npm_config_nodedir="$MEDIA_GEN_NODEDIR"; fi &&
-    npm rebuild sqlite3 isolated-vm cpu-features ssh2 msgpackr-extract protobufjs --loglevel=error >&2)
+    npm rebuild sqlite3 isolated-vm cpu-features ssh2 msgpackr-extract protobufjs --loglevel=error >/dev/null)
   touch "$dir/.installed"
   echo "[setup] n8n $version is ready ($((SECONDS - started)) s)" >&2
 fi

