@@ -15,7 +15,7 @@ const OWNER = { email: 'owner@example.com', firstName: 'Demo', lastName: 'Owner'
 
 /**
  * @param {object} o
- * @param {number} o.port the editor's port (loopback)
+ * @param {number} o.port the editor's port (loopback); the next port is n8n's task-runner broker
  * @param {{apiKey: string, baseUrl: string}} [o.account] a real account; default: the fake service
  * @param {object} [o.timing] the fake service's job timing
  * @param {object} [o.env] extra environment for n8n
@@ -25,7 +25,8 @@ const OWNER = { email: 'owner@example.com', firstName: 'Demo', lastName: 'Owner'
 async function startEditorSession({ port, account, timing, env, workflows = {} } = {}) {
 	const fake = await startFakeService({ timing: timing ?? { queueMs: 300, imageMs: 2000, videoMs: 4000, audioMs: 4000 } });
 	const media = account ?? { apiKey: 'test-key-alice', baseUrl: fake.apiUrl };
-	const n8n = new N8nInstance({ binaryDataMode: 'filesystem', env }).installPackage();
+	// the task-runner broker takes the port after the editor's (n8n's own default pair: 5678, 5679)
+	const n8n = new N8nInstance({ binaryDataMode: 'filesystem', env: { N8N_RUNNERS_BROKER_PORT: String(port + 1), ...env } }).installPackage();
 	const stop = async () => {
 		await n8n.stop();
 		await fake.stop();
