@@ -4,9 +4,10 @@
  * installed as a community package), writes the media they produce to demo-output/ and prints a
  * table of them.
  *
- * By default everything runs against the fake service in test/. With MEDIA_GENERATION_API_KEY and
- * MEDIA_GENERATION_BASE_URL set, the workflows run against that account instead: each example is
- * switched to the cheapest model, resolution and duration its listing offers, and spends credits.
+ * By default everything runs against the fake service in test/. With MEDIA_GENERATION_API_KEY set,
+ * the workflows run against that account instead (at MEDIA_GENERATION_BASE_URL, by default
+ * Wondercraft's public API): each example is switched to the cheapest model, resolution and
+ * duration its listing offers, and spends credits.
  * The podcast example then needs two voice IDs of the account (MEDIA_GENERATION_VOICE_1 and _2).
  * The AI steps use OpenAI when OPENAI_API_KEY is set, else the fake service's scripted chat endpoint.
  */
@@ -71,11 +72,11 @@ function withoutLoopbackLinks(text) {
 }
 
 async function main() {
-	const real = Boolean(process.env.MEDIA_GENERATION_API_KEY && process.env.MEDIA_GENERATION_BASE_URL);
+	const real = Boolean(process.env.MEDIA_GENERATION_API_KEY);
 	// the fake service is always started: it stands in for the AI model unless OPENAI_API_KEY is set
 	const svc = await startFakeService({ timing: { queueMs: 300, imageMs: 1500, videoMs: 3000, audioMs: 3000 } });
 	const media = real
-		? { apiKey: process.env.MEDIA_GENERATION_API_KEY, baseUrl: process.env.MEDIA_GENERATION_BASE_URL }
+		? { apiKey: process.env.MEDIA_GENERATION_API_KEY, baseUrl: process.env.MEDIA_GENERATION_BASE_URL || 'https://api.wondercraft.ai/v1' }
 		: { apiKey: 'test-key-alice', baseUrl: svc.apiUrl };
 	const openAi = process.env.OPENAI_API_KEY
 		? { openAiKey: process.env.OPENAI_API_KEY, openAiUrl: 'https://api.openai.com/v1' }
