@@ -16,8 +16,7 @@ export class MediaGenerationApi implements ICredentialType {
 		dark: 'file:../icons/mediaGeneration.dark.svg',
 	};
 
-	documentationUrl =
-		'https://github.com/n8n-nodes-media-generation/n8n-nodes-media-generation#credentials';
+	documentationUrl = 'https://docs.wondercraft.ai';
 
 	properties: INodeProperties[] = [
 		{
@@ -28,17 +27,16 @@ export class MediaGenerationApi implements ICredentialType {
 			required: true,
 			default: '',
 			description:
-				'Created in the web app under the workspace selector, Workspace Settings, API keys. API access needs a paid plan.',
+				'Created in the Wondercraft web app: workspace selector, Workspace Settings, API keys. API access needs a paid plan.',
 		},
 		{
 			displayName: 'Base URL',
 			name: 'baseUrl',
 			type: 'string',
 			required: true,
-			default: '',
-			placeholder: 'https://api.example.com/v1',
+			default: 'https://api.wondercraft.ai/v1',
 			description:
-				'The address of the service, ending in /v1 (http or https). The API key is sent only to this host.',
+				"Wondercraft's public API. Change it only to go through a proxy or to a test service; it ends in /v1 (http or https). The API key is sent only to this host.",
 		},
 	];
 

@@ -4,9 +4,10 @@
  * installed as a community package), writes the media they produce to demo-output/ and prints a
  * table of them.
  *
- * By default everything runs against the fake service in test/. With MEDIA_GENERATION_API_KEY and
- * MEDIA_GENERATION_BASE_URL set, the workflows run against that account instead: each example is
- * switched to the cheapest model, resolution and duration its listing offers, and spends credits.
+ * By default everything runs against the fake service in test/. With MEDIA_GENERATION_API_KEY set,
+ * the workflows run against that account instead (at MEDIA_GENERATION_BASE_URL, by default
+ * Wondercraft's public API): each example is switched to the cheapest model, resolution and
+ * duration its listing offers, and spends credits.
  * The podcast example then needs two voice IDs of the account (MEDIA_GENERATION_VOICE_1 and _2).
  * The AI steps use OpenAI when OPENAI_API_KEY is set, else the fake service's scripted chat endpoint.
  */
@@ -65,12 +66,17 @@ function writeFiles(example, data, workflow) {
 	return rows;
 }
 
+/** The fake service's file links die with the demo: name them instead of printing them. */
+function withoutLoopbackLinks(text) {
+	return String(text).replace(/https?:\/\/127\.\d+\.\d+\.\d+[^\s]*/g, '(a link to the image on the fake service, gone once the demo ends)');
+}
+
 async function main() {
-	const real = Boolean(process.env.MEDIA_GENERATION_API_KEY && process.env.MEDIA_GENERATION_BASE_URL);
+	const real = Boolean(process.env.MEDIA_GENERATION_API_KEY);
 	// the fake service is always started: it stands in for the AI model unless OPENAI_API_KEY is set
 	const svc = await startFakeService({ timing: { queueMs: 300, imageMs: 1500, videoMs: 3000, audioMs: 3000 } });
 	const media = real
-		? { apiKey: process.env.MEDIA_GENERATION_API_KEY, baseUrl: process.env.MEDIA_GENERATION_BASE_URL }
+		? { apiKey: process.env.MEDIA_GENERATION_API_KEY, baseUrl: process.env.MEDIA_GENERATION_BASE_URL || 'https://api.wondercraft.ai/v1' }
 		: { apiKey: 'test-key-alice', baseUrl: svc.apiUrl };
 	const openAi = process.env.OPENAI_API_KEY
 		? { openAiKey: process.env.OPENAI_API_KEY, openAiUrl: 'https://api.openai.com/v1' }
@@ -105,10 +111,11 @@ async function main() {
 			console.log(`done in ${seconds} s`);
 			rows.push(...writeFiles(name, data, examples[name]));
 			const [answer] = nodeItems(data, 'AI Agent') ?? [];
-			if (answer) notes.push(`AI agent's answer: ${answer.json.output}`);
+			if (answer) notes.push(`AI agent's answer: ${real ? answer.json.output : withoutLoopbackLinks(answer.json.output)}`);
 		}
-		console.log(`\nFiles written to ${path.relative(process.cwd(), OUTPUT)}/:\n`);
-		console.log(table(rows, ['example', 'node', 'file', 'type', 'size', 'duration or dimensions']));
+		console.log(`\nFiles written to ${path.relative(process.cwd(), OUTPUT)}/:`);
+		if (!real) console.log('(placeholders from the built-in fake service: colour gradients, grey video frames and silent audio, in the sizes and lengths asked for)');
+		console.log(`\n${table(rows, ['example', 'node', 'file', 'type', 'size', 'duration or dimensions'])}`);
 		for (const note of notes) console.log(`\n${note}`);
 		if (failed) throw new Error(`${failed} example workflow(s) failed`);
 	} finally {

@@ -19,10 +19,11 @@ export class MediaGeneration implements INodeType {
 			dark: 'file:../../icons/mediaGeneration.dark.svg',
 		},
 		group: ['transform'],
-		version: 1,
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
-			'Generate podcasts and other audio, images and videos; upload reference media; read the model catalogues',
+			"Generate podcasts and other audio, images and videos with Wondercraft's public API; upload reference media; read the model catalogues",
 		defaults: { name: 'Media Generation' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -25,6 +25,8 @@ function loadExamples() {
  * (the fake service's scripted one unless a real key is given).
  */
 function credentialsFor({ apiKey, baseUrl, openAiKey, openAiUrl }) {
+	// Left out, n8n would fill in the credential's default: the real service on the internet.
+	if (!baseUrl) throw new Error('credentialsFor needs an explicit baseUrl');
 	return [
 		{ ...CREDENTIALS.media, data: { apiKey, baseUrl } },
 		{ ...CREDENTIALS.openAi, data: { apiKey: openAiKey, url: openAiUrl } },

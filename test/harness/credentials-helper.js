@@ -47,6 +47,10 @@ class TestCredentialsHelper extends ICredentialsHelper {
 	}
 	async getDecrypted(_additionalData, _nodeCredentials, type) {
 		if (!this.data[type]) throw new Error(`No test credentials of type ${type}`);
+		// The credential's default Base URL is the real service: a test must always name its own.
+		if (type === 'mediaGenerationApi' && !this.data[type].baseUrl) {
+			throw new Error('Test credentials need an explicit baseUrl (the default is the real service)');
+		}
 		return { ...this.data[type] };
 	}
 	async getCredentials() {

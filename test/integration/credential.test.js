@@ -25,6 +25,13 @@ describe('Media Generation API credential', () => {
 		expect(credentialType.properties.find((p) => p.name === 'baseUrl').required).toBe(true);
 	});
 
+	test("the Base URL defaults to Wondercraft's public API and stays editable", () => {
+		const baseUrl = credentialType.properties.find((p) => p.name === 'baseUrl');
+		expect(baseUrl).toMatchObject({ type: 'string', default: 'https://api.wondercraft.ai/v1' });
+		expect(baseUrl.typeOptions?.editable).not.toBe(false);
+		expect(credentialType.documentationUrl).toMatch(/^https:\/\/docs\.wondercraft\.ai/);
+	});
+
 	test('the test request passes for a good key, tolerating a trailing slash', async () => {
 		expect((await credentialTest({ apiKey: 'test-key-alice', baseUrl: `${ref.svc.apiUrl}/` })).status).toBe(200);
 		expect((await credentialTest({ apiKey: 'test-key-alice', baseUrl: ` ${ref.svc.apiUrl}` })).status).toBe(200);

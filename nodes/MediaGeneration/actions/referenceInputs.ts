@@ -44,8 +44,8 @@ export function referenceFields(
 ): INodeProperties[] {
 	const source =
 		o.kind === 'image'
-			? 'Upload > Image or an earlier Image job'
-			: 'Upload > Video or an earlier Video job';
+			? 'Upload Image or an earlier image job'
+			: 'Upload Video or an earlier video job';
 	return [
 		{
 			displayName: o.idsLabel,
@@ -129,7 +129,7 @@ export function singleInputFields(o: {
 	displayOptions: Show;
 }): INodeProperties[] {
 	const source =
-		o.kind === 'image' ? 'Upload > Image or an Image job' : 'Upload > Video or a Video job';
+		o.kind === 'image' ? 'Upload Image or an image job' : 'Upload Video or a video job';
 	return [
 		{
 			displayName: `${o.label} ID`,

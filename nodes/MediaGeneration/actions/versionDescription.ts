@@ -2,29 +2,47 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { resourceDescriptions } from './node.type';
 
-/** The resource selector followed by every resource's operations and fields. */
+const resourceOptions: INodeProperties['options'] = [
+	{ name: 'Image', value: 'image', description: 'Image jobs' },
+	{ name: 'Model', value: 'model', description: 'The image and video model catalogues' },
+	{
+		name: 'Podcast',
+		value: 'podcast',
+		description: 'Audio jobs: podcasts, ads, meditations, audiobooks',
+	},
+	{
+		name: 'Upload',
+		value: 'upload',
+		description: 'Reference images and videos for later jobs',
+	},
+	{ name: 'Video', value: 'video', description: 'Video jobs' },
+];
+
+/**
+ * The resource selector followed by every resource's operations and fields.
+ *
+ * A new node opens on Image > Generate (version 2). Version 1 opened on Model and n8n does not
+ * store a parameter equal to its default, so version 1 nodes keep Model as their default:
+ * a saved workflow that relied on it still lists models.
+ */
 export const properties: INodeProperties[] = [
 	{
 		displayName: 'Resource',
 		name: 'resource',
 		type: 'options',
 		noDataExpression: true,
-		options: [
-			{ name: 'Image', value: 'image', description: 'Image jobs' },
-			{ name: 'Model', value: 'model', description: 'The image and video model catalogues' },
-			{
-				name: 'Podcast',
-				value: 'podcast',
-				description: 'Audio jobs: podcasts, ads, meditations, audiobooks',
-			},
-			{
-				name: 'Upload',
-				value: 'upload',
-				description: 'Reference images and videos for later jobs',
-			},
-			{ name: 'Video', value: 'video', description: 'Video jobs' },
-		],
+		displayOptions: { show: { '@version': [1] } },
+		options: resourceOptions,
 		default: 'model',
+	},
+	{
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
+		options: resourceOptions,
+		default: 'image',
 	},
 	...resourceDescriptions.flat(),
 ];

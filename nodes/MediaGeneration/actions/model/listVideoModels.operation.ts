@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { videoModels } from '../../methods/listings';
+import { VIDEO_MODE_OPTIONS } from '../descriptions';
 import { VIDEO_MODES } from '../../methods/models.types';
 
 export const description: INodeProperties[] = [
@@ -10,7 +11,7 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		default: '',
 		displayOptions: { show: { resource: ['model'], operation: ['listVideoModels'] } },
-		options: [{ name: 'Any Mode', value: '' }, ...VIDEO_MODES.map((m) => ({ name: m, value: m }))],
+		options: [{ name: 'Any Mode', value: '' }, ...VIDEO_MODE_OPTIONS],
 		description: 'List only the models that support this generation mode',
 	},
 ];

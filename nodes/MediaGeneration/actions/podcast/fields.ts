@@ -73,10 +73,10 @@ export function scriptFields(displayOptions: Show): INodeProperties[] {
 			displayName: 'Script (JSON)',
 			name: 'scriptJson',
 			type: 'json',
-			default: '[\n  { "text": "Welcome to the show.", "voice_id": "" }\n]',
+			default: '={{ $json.script }}',
 			displayOptions: inJson,
 			description:
-				'An array of segments {"text": …, "voice_id": …}, in order; usually an expression that takes the script from an earlier node',
+				'An array of segments in order, such as [{"text": "Welcome to the show.", "voice_id": "…"}]. By default the script field of the input item, for example an AI agent\'s output.',
 		},
 	];
 }
@@ -110,7 +110,7 @@ export function musicField(displayOptions: Show): INodeProperties {
 				displayName: 'Track',
 				values: [
 					{
-						displayName: 'Fade In (Ms)',
+						displayName: 'Fade In (Milliseconds)',
 						name: 'fadeInMs',
 						type: 'number',
 						default: 0,
@@ -118,7 +118,7 @@ export function musicField(displayOptions: Show): INodeProperties {
 						description: 'Fade-in at the start, in milliseconds',
 					},
 					{
-						displayName: 'Fade Out (Ms)',
+						displayName: 'Fade Out (Milliseconds)',
 						name: 'fadeOutMs',
 						type: 'number',
 						default: 0,
@@ -141,7 +141,7 @@ export function musicField(displayOptions: Show): INodeProperties {
 						description: 'The track ID, copied from the web studio',
 					},
 					{
-						displayName: 'Playback End (Ms)',
+						displayName: 'Playback End (Milliseconds)',
 						name: 'playbackEndMs',
 						type: 'number',
 						default: 0,
@@ -150,7 +150,7 @@ export function musicField(displayOptions: Show): INodeProperties {
 							'Where in the track playback stops, in milliseconds. 0: the end of the track or of the episode, whichever comes first.',
 					},
 					{
-						displayName: 'Playback Start (Ms)',
+						displayName: 'Playback Start (Milliseconds)',
 						name: 'playbackStartMs',
 						type: 'number',
 						default: 0,

@@ -3,7 +3,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { UPLOAD_LIMITS } from '../../validation/fileType';
 import { readUploadFile, sendUpload, type UploadKind } from './uploadBinary';
 
-/** Upload > Image / Video: sends a binary field of the input item, checked by content and size first. */
+/** Upload Image / Upload Video: sends a binary field of the input item, checked by content and size first. */
 export function uploadOperation(kind: UploadKind) {
 	const operation = kind === 'image' ? 'uploadImage' : 'uploadVideo';
 	const limits = UPLOAD_LIMITS[kind];

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { modelDependentField, modelField, promptField } from '../descriptions';
+import { modelDependentField, modelField, promptField, VIDEO_MODE_OPTIONS } from '../descriptions';
 import {
 	REFERENCE_IMAGES,
 	REFERENCE_VIDEOS,
@@ -20,21 +20,7 @@ export const fields: INodeProperties[] = [
 		type: 'options',
 		default: 'text',
 		displayOptions: { show },
-		options: [
-			{ name: 'Frames', value: 'frames', description: 'Move from a start frame to an end frame' },
-			{ name: 'Image', value: 'image', description: 'Animate a start frame' },
-			{
-				name: 'References',
-				value: 'references',
-				description: 'Guided by reference images and/or clips (subject, style, motion)',
-			},
-			{ name: 'Text', value: 'text', description: 'From the prompt alone' },
-			{
-				name: 'Video to Video',
-				value: 'video_to_video',
-				description: 'Edit or restyle a source video',
-			},
-		],
+		options: VIDEO_MODE_OPTIONS,
 		description:
 			'How the video is made; it decides which inputs are sent. From an expression, each item uses only the inputs of its own mode.',
 	},

@@ -1,0 +1,92 @@
+'use strict';
+/** Debian's Chromium for playwright-core, installed with apt when missing; and small page helpers. */
+const fs = require('node:fs');
+const { execFileSync } = require('node:child_process');
+const { chromium } = require('playwright-core');
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+// Without the background-networking flags Chromium keeps calling Google's hosts, which this
+// kind of closed network refuses.
+const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** Installs Debian's chromium package when there is no browser yet (needs root and apt). */
+function ensureChromium() {
+	if (fs.existsSync(CHROMIUM)) return CHROMIUM;
+	if (process.env.CHROMIUM_PATH) throw new Error(`No browser at CHROMIUM_PATH=${CHROMIUM}`);
+	console.log('[setup] installing Debian\'s chromium package with apt (once; about a minute)');
+	const [command, prefix] = process.getuid?.() === 0 ? ['apt-get', []] : ['sudo', ['apt-get']];
+	const apt = (...args) => execFileSync(command, [...prefix, ...args], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+	apt('update', '-qq');
+	apt('install', '-y', '-qq', 'chromium');
+	if (!fs.existsSync(CHROMIUM)) throw new Error(`apt installed chromium, but ${CHROMIUM} is missing`);
+	return CHROMIUM;
+}
+
+async function launch() {
+	return await chromium.launch({ executablePath: ensureChromium(), args: FLAGS });
+}
+
+/** Closes the editor's first-visit pop-ups, if any. */
+async function dismissOverlays(page) {
+	await page.waitForTimeout(1000);
+	for (const selector of ['[data-test-id="close-button"]', '.el-dialog__headerbtn', '[aria-label="Close"]']) {
+		for (const el of await page.locator(selector).all()) await el.click({ timeout: 1000 }).catch(() => undefined);
+	}
+}
+
+async function openNode(page, name) {
+	await page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`).dblclick();
+	await page.waitForSelector('[data-test-id="ndv"]', { timeout: 30_000 });
+	await page.waitForTimeout(1500);
+}
+
+async function closeNode(page) {
+	await page.locator('[data-test-id="ndv-close-button"]').first().click();
+	await page.locator('[data-test-id="ndv"]').waitFor({ state: 'hidden', timeout: 10_000 });
+}
+
+/** Opens a dropdown parameter of the open node (it may take a moment to load its choices). */
+async function openDropdown(page, parameter, waitFor) {
+	const items = page.locator('.el-select-dropdown__item:visible');
+	const wanted = waitFor ? items.filter({ hasText: waitFor }).first() : items.first();
+	for (let attempt = 0; ; attempt++) {
+		await page.locator(`[data-test-id="parameter-input-${parameter}"]`).click();
+		try {
+			await wanted.waitFor({ timeout: 10_000 });
+			return items;
+		} catch (error) {
+			if (attempt === 2) throw error;
+			await page.keyboard.press('Escape');
+			await page.waitForTimeout(500);
+		}
+	}
+}
+
+/** Opens a dropdown parameter of the open node and returns the option headlines it shows. */
+async function dropdownOptions(page, parameter, { waitFor } = {}) {
+	const items = await openDropdown(page, parameter, waitFor);
+	await page.waitForTimeout(300);
+	const names = [];
+	for (const item of await items.all()) {
+		const headline = item.locator('.option-headline');
+		names.push(((await headline.count()) ? await headline.first().innerText() : await item.innerText()).trim());
+	}
+	return names;
+}
+
+/** Picks an option of a dropdown parameter by its visible name. */
+async function choose(page, parameter, name) {
+	const items = await openDropdown(page, parameter, name);
+	await items.filter({ hasText: name }).first().click();
+	await page.waitForTimeout(500);
+}
+
+/** The names of the parameters the open node shows, in order. */
+async function visibleParameters(page) {
+	return await page.$$eval('[data-test-id="ndv"] [data-test-id^="parameter-input-"]', (els) =>
+		els.filter((e) => e.offsetParent !== null).map((e) => e.getAttribute('data-test-id').replace('parameter-input-', '')).filter((n) => n !== 'field' && n !== 'item'),
+	);
+}
+
+module.exports = { launch, ensureChromium, dismissOverlays, openNode, closeNode, dropdownOptions, choose, visibleParameters };

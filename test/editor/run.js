@@ -1,0 +1,190 @@
+'use strict';
+/**
+ * The node in the real n8n editor, driven by Debian's Chromium through playwright-core
+ * (`npm run test:editor`): the pinned n8n with this package installed, the fake service behind
+ * the credential. Checks what only the editor shows:
+ *   - the model dropdown loads from the service, filtered to the chosen video mode;
+ *   - choosing a model narrows resolution, aspect ratio and duration to that model's;
+ *   - each video mode shows its own inputs only, and the modes by their labels;
+ *   - the credential test passes with a good key and explains a wrong one.
+ * On the way it takes the README's screenshots (docs/images/*.jpg). Exits 1 on the first failure,
+ * leaving a picture of the page in the temporary folder.
+ */
+require('../setup-env');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { startEditorSession } = require('./session');
+const { launch, dismissOverlays, openNode, closeNode, dropdownOptions, choose, visibleParameters } = require('./browser');
+const { videoModels } = require('../fake-service/catalogue');
+const { CREDENTIALS } = require('../e2e/examples');
+
+const PORT = Number(process.env.MEDIA_GENERATION_EDITOR_TEST_PORT ?? 5751);
+const IMAGES = path.resolve(__dirname, '../../docs/images');
+
+/** A workflow with one Video > Generate node, as a user would add it. */
+const VIDEO_WORKFLOW = {
+	name: 'Editor test: Video > Generate',
+	nodes: [
+		{ id: 'e0000000-0000-4000-8000-000000000001', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+		{
+			id: 'e0000000-0000-4000-8000-000000000002',
+			name: 'Video',
+			type: 'n8n-nodes-media-generation.mediaGeneration',
+			typeVersion: 2,
+			position: [300, 0],
+			parameters: { resource: 'video', operation: 'generate', prompt: 'A lighthouse at dawn' },
+			credentials: { mediaGenerationApi: { id: CREDENTIALS.media.id, name: 'Media Generation API' } },
+		},
+	],
+	connections: { Start: { main: [[{ node: 'Video', type: 'main', index: 0 }]] } },
+};
+
+/** The inputs each video mode shows; every other mode's inputs stay hidden. */
+const MODE_INPUTS = {
+	Text: [],
+	Image: ['startFrameId', 'startFrameField'],
+	Frames: ['startFrameId', 'startFrameField', 'endFrameId', 'endFrameField'],
+	References: ['referenceImageIds', 'referenceImageFields', 'referenceVideoIds', 'referenceVideoFields'],
+	'Video to Video': ['sourceVideoId', 'sourceVideoField'],
+};
+const ALL_INPUTS = [...new Set(Object.values(MODE_INPUTS).flat())];
+
+/** What the resolution, aspect ratio and duration dropdowns must offer for a model of the listing. */
+function expectedChoices(model) {
+	const dflt = (name, isDefault) => (isDefault ? `${name} (default)` : name);
+	return {
+		resolution: model.resolutions.map((r) => dflt(r.label && r.label !== r.resolution ? `${r.resolution} (renders ${r.label})` : r.resolution, r.resolution === model.default_resolution)),
+		aspectRatio: model.aspect_ratios,
+		duration: model.durations.map((d) => dflt(`${d} s`, d === model.default_duration)),
+	};
+}
+
+const titlesFor = (mode) => videoModels.filter((m) => m.modes.includes(mode)).map((m) => m.title);
+
+async function main() {
+	const started = Date.now();
+	const step = (text) => console.log(`  ${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s  ${text}`);
+	console.log(`Starting n8n with this package on port ${PORT}…`);
+	const session = await startEditorSession({
+		port: PORT,
+		timing: { queueMs: 200, imageMs: 800, videoMs: 1200, audioMs: 1200 },
+		workflows: { 'editor-video': VIDEO_WORKFLOW },
+	});
+	let browser;
+	let page;
+	try {
+		step(`n8n is up at ${session.url}`);
+		browser = await launch();
+		const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
+		page = await context.newPage();
+		const login = await page.request.post(`${session.url}/rest/login`, { data: { emailOrLdapLoginId: session.owner.email, password: session.owner.password } });
+		assert.ok(login.ok(), `login answered ${login.status()}`);
+
+		await page.goto(`${session.url}/workflow/${session.workflows['editor-video']}`);
+		await page.waitForSelector('[data-test-id="canvas-node"]', { timeout: 60_000 });
+		await dismissOverlays(page);
+		const listings = () => session.fake.state.requests.filter((r) => r.path === '/v1/video/models').length;
+		const listingsBefore = listings();
+		await openNode(page, 'Video');
+
+		// the model list comes from the service, filtered to the mode (Text by default)
+		assert.deepEqual(await dropdownOptions(page, 'model', { waitFor: titlesFor('text')[0] }), titlesFor('text'));
+		await page.keyboard.press('Escape');
+		assert.ok(listings() > listingsBefore, 'the model dropdown did not ask the fake service for GET /video/models');
+		step(`model dropdown loaded from the fake service: ${titlesFor('text').join(', ')}`);
+
+		// a chosen model narrows resolution, aspect ratio and duration to its own
+		for (const title of ['Cinema Pro', 'Motion Fast']) {
+			const model = videoModels.find((m) => m.title === title);
+			await choose(page, 'model', title);
+			const expected = expectedChoices(model);
+			for (const parameter of ['resolution', 'aspectRatio', 'duration']) {
+				assert.deepEqual(await dropdownOptions(page, parameter, { waitFor: expected[parameter][0] }), expected[parameter], `${parameter} for ${title}`);
+				await page.keyboard.press('Escape');
+			}
+			step(`${title}: resolutions ${expected.resolution.join(', ')}; aspect ratios ${expected.aspectRatio.join(', ')}; durations ${expected.duration.join(', ')}`);
+		}
+
+		// modes by their labels, each showing its own inputs only
+		assert.deepEqual(await dropdownOptions(page, 'mode'), Object.keys(MODE_INPUTS).sort());
+		await page.keyboard.press('Escape');
+		for (const [mode, inputs] of Object.entries(MODE_INPUTS)) {
+			await choose(page, 'mode', mode);
+			const shown = (await visibleParameters(page)).filter((p) => ALL_INPUTS.includes(p));
+			assert.deepEqual(shown, inputs, `inputs shown in ${mode} mode`);
+		}
+		step(`each mode shows its own inputs only: ${Object.entries(MODE_INPUTS).map(([m, i]) => `${m} (${i.length})`).join(', ')}`);
+
+		// the README's form picture: frames mode, its models loaded from the service
+		await choose(page, 'mode', 'Frames');
+		assert.deepEqual(await dropdownOptions(page, 'model', { waitFor: titlesFor('frames')[0] }), titlesFor('frames'));
+		fs.mkdirSync(IMAGES, { recursive: true });
+		await page.screenshot({ path: path.join(IMAGES, 'node-form-models.jpg'), type: 'jpeg', quality: 85 });
+		await page.keyboard.press('Escape');
+		await closeNode(page);
+		step('wrote docs/images/node-form-models.jpg');
+
+		// an example run in the editor, for the README's other two pictures
+		await page.goto(`${session.url}/workflow/${session.workflows['image-to-video-start-end-frames']}`);
+		await page.waitForSelector('[data-test-id="canvas-node"]', { timeout: 60_000 });
+		await dismissOverlays(page);
+		await page.locator('[data-test-id="execute-workflow-button"]').first().click();
+		await page.waitForSelector('[data-test-id="canvas-node"][data-node-name="Dawn to Night Video"] [data-test-id="canvas-node-status-success"]', { timeout: 120_000 });
+		await page.waitForTimeout(500);
+		await page.screenshot({ path: path.join(IMAGES, 'workflow-executed.jpg'), type: 'jpeg', quality: 85 });
+		await openNode(page, 'Dawn to Night Video');
+		const binaryTab = page.locator('[data-test-id="output-panel"] [data-test-id="radio-button-binary"]');
+		if (await binaryTab.count()) await binaryTab.first().click();
+		await page.locator('[data-test-id="output-panel"]').getByText('dawn-to-night.mp4').first().waitFor({ timeout: 30_000 });
+		await page.waitForTimeout(500);
+		await page.screenshot({ path: path.join(IMAGES, 'output-binary.jpg'), type: 'jpeg', quality: 85 });
+		await closeNode(page);
+		step('ran the image to video example; wrote docs/images/workflow-executed.jpg and output-binary.jpg');
+
+		// the credential test, as the credential dialog runs it on Save
+		await page.goto(`${session.url}/home/credentials/${session.credentialId}`);
+		const apiKey = page.locator('[data-test-id="parameter-input-apiKey"] input');
+		await apiKey.waitFor({ timeout: 30_000 });
+		for (const [key, expectation, details] of [
+			['test-key-bob', /Connection tested successfully/],
+			['a-wrong-key', /Couldn.t connect with these settings/, /The API key was refused\. Copy a key from Workspace Settings > API keys\./],
+			['test-key-alice', /Connection tested successfully/],
+		]) {
+			await apiKey.fill(key);
+			await apiKey.press('Tab');
+			await page.waitForTimeout(1000); // the dialog takes the typed value after a short delay
+			await page.locator('[data-test-id="credential-save-button"]').click();
+			const modal = page.locator('[data-test-id="editCredential-modal"]');
+			await modal.getByText(expectation).first().waitFor({ timeout: 30_000 });
+			// the banner of the previous try must be gone: this result is the new key's
+			for (const other of ['Connection tested successfully', "Couldn't connect with these settings", 'Couldn’t connect with these settings']) {
+				if (!expectation.test(other)) await modal.getByText(other).first().waitFor({ state: 'hidden', timeout: 10_000 });
+			}
+			if (details) {
+				// the dialog shows the credential's own message under "More details"
+				const more = modal.getByText('More details').first();
+				await more.hover();
+				await more.click();
+				await page.getByText(details).first().waitFor({ timeout: 10_000 });
+				await page.mouse.move(5, 5);
+			}
+			step(`credential test with ${key}: "${(details ?? expectation).source.replace(/\\/g, '')}"`);
+		}
+		console.log(`Editor checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+	} catch (error) {
+		const picture = path.join(os.tmpdir(), 'media-generation-editor-failure.png');
+		await page?.screenshot({ path: picture }).catch(() => undefined);
+		console.error(`Editor check failed (the page at that moment: ${picture})`);
+		throw error;
+	} finally {
+		await browser?.close();
+		await session.stop();
+	}
+}
+
+main().catch((error) => {
+	console.error(error);
+	process.exitCode = 1;
+});

@@ -1,0 +1,39 @@
+'use strict';
+/**
+ * Version 2 opens on Image > Generate; version 1 keeps Model > List Image Models as its default,
+ * because n8n stores no parameter equal to its default and saved version 1 workflows rely on it.
+ */
+const { useFakeService } = require('../helpers/fake');
+const { runWorkflow, mediaNode, nodeResult, nodeInstance } = require('../harness/run-workflow');
+const { imageModels } = require('../fake-service/catalogue');
+
+const ref = useFakeService();
+const creds = () => ({ apiKey: 'test-key-alice', baseUrl: ref.svc.apiUrl });
+
+async function run(parameters, typeVersion) {
+	const result = await runWorkflow({ nodes: [mediaNode('Media', parameters, { typeVersion })], credentials: creds() });
+	return nodeResult(result, 'Media');
+}
+
+describe('node versions', () => {
+	test('a new node is version 2', () => {
+		expect(nodeInstance.description.version).toEqual([1, 2]);
+		expect(nodeInstance.description.defaultVersion).toBe(2);
+	});
+
+	test('version 1 without resource and operation still lists the image models', async () => {
+		const { items, error } = await run({}, 1);
+		expect(error).toBeUndefined();
+		expect(items.map((i) => i.json)).toEqual(imageModels);
+	});
+
+	test('version 2 without resource and operation generates images', async () => {
+		const before = ref.svc.state.requests.length;
+		const { items, error } = await run({ prompt: 'A lighthouse at dawn', model: 'flux-pro', waitForCompletion: false }, 2);
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(1);
+		expect(items[0].json).toMatchObject({ job_id: expect.any(String), estimated_credits: expect.any(Number) });
+		const created = ref.svc.state.requests.slice(before).filter((r) => r.method === 'POST');
+		expect(created.map((r) => r.path)).toEqual(['/v1/image']);
+	});
+});
