@@ -67,8 +67,8 @@ class N8nInstance {
 			N8N_SECURE_COOKIE: 'false',
 			DB_SQLITE_POOL_SIZE: '1',
 			// every n8n process opens a task-runner broker (default port 5679): a port of its own lets
-			// several instances (tests, the demo, a dev editor) run side by side
-			N8N_RUNNERS_BROKER_PORT: String(20000 + crypto.randomInt(20000)),
+			// several instances (tests, the demo, a dev editor) run side by side; below the ephemeral range
+			N8N_RUNNERS_BROKER_PORT: String(10000 + crypto.randomInt(10000)),
 			...options.env,
 		};
 		// n8n keeps its logger quiet under NODE_ENV=test (set by test runners), which would hide the
