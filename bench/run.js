@@ -6,7 +6,8 @@
  *   npm run bench                       every case, each twice with the order of the sides swapped
  *   npm run bench -- --case a,e         some cases
  *   npm run bench -- --repeat 3         more repetitions
- *   npm run bench -- --out file.json    where the figures go (default bench-results.json)
+ *   npm run bench -- --out file.json    where the figures go (default bench-results.json;
+ *                                       bench-smoke-results.json for --smoke)
  *   npm run bench -- --smoke            short jobs and few items; exits 1 on any error
  *   npm run bench -- --report FILE      only print the tables again from a JSON file of figures
  *
@@ -41,6 +42,8 @@ function parseArgs(argv) {
 	}
 	if (!Number.isInteger(options.repeat) || options.repeat < 1) throw new Error('--repeat must be a whole number of at least 1');
 	if (options.smoke && !argv.some((a) => a.startsWith('--repeat'))) options.repeat = 1;
+	// a smoke run keeps the figures of the last full run
+	if (options.smoke && !argv.some((a) => a.startsWith('--out'))) options.out = path.join(ROOT, 'bench-smoke-results.json');
 	return options;
 }
 
