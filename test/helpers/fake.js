@@ -16,6 +16,15 @@ function useFakeService(options) {
 
 const KEY = 'test-key-alice';
 
+/** A response body parsed as JSON, or undefined when it is not JSON. */
+function jsonOrUndefined(text) {
+	try {
+		return JSON.parse(text);
+	} catch {
+		return undefined;
+	}
+}
+
 async function api(svc, method, path, { key = KEY, body, form } = {}) {
 	const headers = {};
 	if (key !== null) headers['X-API-KEY'] = key;
@@ -27,13 +36,7 @@ async function api(svc, method, path, { key = KEY, body, form } = {}) {
 	}
 	const res = await fetch(`${svc.apiUrl}${path}`, { method, headers, body: payload });
 	const text = await res.text();
-	let json;
-	try {
-		json = JSON.parse(text);
-	} catch {
-		json = undefined;
-	}
-	return { status: res.status, json, text, headers: res.headers };
+	return { status: res.status, json: jsonOrUndefined(text), text, headers: res.headers };
 }
 
 /** Polls a job until it leaves queued/processing (audio: until finished). */
@@ -53,4 +56,4 @@ function uploadForm(field, buffer, name = 'file.bin', type = 'application/octet-
 	return form;
 }
 
-module.exports = { useFakeService, api, waitForJob, uploadForm, KEY };
+module.exports = { useFakeService, api, waitForJob, uploadForm, jsonOrUndefined, KEY };

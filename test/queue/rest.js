@@ -5,6 +5,7 @@
  */
 const path = require('node:path');
 const { execFileSync } = require('node:child_process');
+const { jsonOrUndefined } = require('../helpers/fake');
 
 /**
  * n8n stores an execution's data in the `flatted` format; its own copy of the library reads it
@@ -80,13 +81,7 @@ class N8nRest {
 			signal: AbortSignal.timeout(timeoutMs),
 		});
 		const text = await res.text();
-		let json;
-		try {
-			json = JSON.parse(text);
-		} catch {
-			json = undefined;
-		}
-		return { status: res.status, json, text };
+		return { status: res.status, json: jsonOrUndefined(text), text };
 	}
 
 	/** The executions of a workflow (newest first): id, status, startedAt, stoppedAt, … */
