@@ -287,8 +287,8 @@ export class JobBatch {
 
 	/** Looks at one job and acts on what it finds; hands back the error it met (for the governor). */
 	private async poll(e: Entry): Promise<unknown> {
-		if (e.phase !== 'running') {
-			this.plan.remove(e.pos);
+		if (e.phase !== 'running' || this.signal.aborted) {
+			this.plan.remove(e.pos); // a look still queued when the batch stopped is never sent
 			return undefined;
 		}
 		let body: IDataObject;
