@@ -64,6 +64,21 @@ const pollIntervalField: INodeProperties = {
 		'Longest gap between two looks at a job. The first looks come sooner and the gap grows up to this.',
 };
 
+/** Longest a create request may go unanswered; the service may still make the job. */
+const createTimeoutField: INodeProperties = {
+	displayName: 'Create Request Timeout (Seconds)',
+	name: 'createTimeoutSeconds',
+	type: 'number',
+	default: 60,
+	typeOptions: { minValue: 1, maxValue: 600 },
+	description:
+		'How long to wait for the service to answer the request that starts a job. After that the item fails and says that the job may exist; it is never sent again, to avoid paying twice.',
+};
+
+/** Upper bounds that keep every wait a real, finite timer. */
+const MAX_POLL_SECONDS = 3600;
+const MAX_WAIT_MINUTES = 7 * 24 * 60;
+
 /** The Options of a Generate operation: waiting, timeout, files, and the credit guard. */
 export function generateOptions(
 	show: Show,
@@ -107,6 +122,7 @@ export function generateOptions(
 				'What happens when a job is not done within Maximum Wait. The job keeps running on the service either way.',
 		},
 		{ ...pollIntervalField, default: d.pollIntervalSeconds, displayOptions: waiting },
+		createTimeoutField,
 	];
 	if (withCredits) {
 		options.push({
@@ -167,6 +183,19 @@ export function readWaitSettings(
 		throw new InputError(
 			`Maximum Wait must be a positive number of minutes, not ${String(o.maxWaitMinutes)}`,
 		);
+	if (pollSeconds > MAX_POLL_SECONDS)
+		throw new InputError(
+			`Poll Interval must be at most ${MAX_POLL_SECONDS} seconds, not ${String(o.pollIntervalSeconds)}`,
+		);
+	if (waitMinutes > MAX_WAIT_MINUTES)
+		throw new InputError(
+			`Maximum Wait must be at most ${MAX_WAIT_MINUTES} minutes (7 days), not ${String(o.maxWaitMinutes)}`,
+		);
+	const timeoutSeconds = Number(o.createTimeoutSeconds ?? 60);
+	if (!(timeoutSeconds >= 1 && timeoutSeconds <= 600))
+		throw new InputError(
+			`Create Request Timeout must be between 1 and 600 seconds, not ${String(o.createTimeoutSeconds)}`,
+		);
 	const onTimeout = (o.onTimeout ?? 'error') as OnTimeout;
 	if (onTimeout !== 'error' && onTimeout !== 'outputRunning') {
 		throw new InputError(
@@ -182,6 +211,7 @@ export function readWaitSettings(
 		binaryPropertyName: binaryName(o),
 		fileName: String(o.fileName ?? ''),
 		maxCredits: Number(o.maxCredits ?? 0) || 0,
+		createTimeoutMs: Math.round(timeoutSeconds * 1000),
 	};
 }
 
