@@ -130,17 +130,18 @@ class N8nInstance {
 	async start(port) {
 		const env = { ...this.env, N8N_PORT: String(port), N8N_LISTEN_ADDRESS: '127.0.0.1', N8N_HOST: '127.0.0.1' };
 		this.server = spawn('n8n', ['start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-		let log = '';
-		this.server.stdout.on('data', (d) => (log += d));
-		this.server.stderr.on('data', (d) => (log += d));
+		/** everything the server printed so far (its log) */
+		this.log = '';
+		this.server.stdout.on('data', (d) => (this.log += d));
+		this.server.stderr.on('data', (d) => (this.log += d));
 		const deadline = Date.now() + 180_000;
 		while (Date.now() < deadline) {
-			if (this.server.exitCode !== null) throw new Error(`n8n start exited (${this.server.exitCode}):\n${log}`);
+			if (this.server.exitCode !== null) throw new Error(`n8n start exited (${this.server.exitCode}):\n${this.log}`);
 			const ok = await fetch(`http://127.0.0.1:${port}/healthz/readiness`).then((r) => r.ok, () => false);
 			if (ok) return `http://127.0.0.1:${port}`;
 			await new Promise((r) => setTimeout(r, 1000));
 		}
-		throw new Error(`n8n did not start within 3 minutes:\n${log}`);
+		throw new Error(`n8n did not start within 3 minutes:\n${this.log}`);
 	}
 
 	async stop() {

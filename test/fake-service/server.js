@@ -71,6 +71,7 @@ class FakeService {
 	 * @param {object} [options.timing] {queueMs, imageMs, videoMs, audioMs}
 	 * @param {number} [options.linkTtlMs] how long result links stay valid
 	 * @param {object} [options.accounts] API key -> {user, paid, credits}
+	 * @param {number} [options.latencyMs] delay before every API answer and file, as a distant service has
 	 */
 	constructor(options = {}) {
 		this.options = options;
@@ -150,6 +151,7 @@ class FakeService {
 		}
 		const record = this.record(this.state.requests, req, { route: route?.[2], key: req.headers['x-api-key'] });
 		this.track(requestClass(route?.[2]), res);
+		if (this.options.latencyMs) await sleep(this.options.latencyMs);
 		if (route && JSON_CREATES.has(route[2])) {
 			req.jsonAhead = await readJson(req).then((body) => ({ body }), (error) => ({ error }));
 			record.body = req.jsonAhead.body;
@@ -207,9 +209,10 @@ class FakeService {
 		if (!handleChat(req, res, url.pathname.replace(/^\/openai\/v1/, ''), body)) send(res, 404, { detail: 'Not Found' });
 	}
 
-	handleFile(req, res) {
+	async handleFile(req, res) {
 		const url = new URL(req.url, 'http://x');
 		this.track('file', res);
+		if (this.options.latencyMs) await sleep(this.options.latencyMs);
 		this.record(this.state.fileRequests, req, {});
 		const faults = this.faults.take('FILE');
 		if (faults.some((f) => f.kind === 'expired')) return this.sendFileError(res, 403, 'Request has expired');

@@ -72,13 +72,16 @@ function itemsNode(name, items) {
 	};
 }
 
+function manualTrigger() {
+	return { id: crypto.randomUUID(), name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
+}
+
 /**
- * A workflow: a manual trigger, then `chain` (nodes one after another), whose last node feeds
- * every node of `branches`. n8n runs the branches one after the other, in the order of their
+ * A workflow: a trigger (manual unless given), then `chain` (nodes one after another), whose
+ * last node feeds every node of `branches`. n8n runs the branches one after the other, in the order of their
  * position from top to bottom.
  */
-function workflow(name, chain, branches = []) {
-	const trigger = { id: crypto.randomUUID(), name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
+function workflow(name, chain, branches = [], trigger = manualTrigger()) {
 	const line = [trigger, ...chain];
 	line.forEach((n, i) => (n.position = [220 * i, 0]));
 	branches.forEach((n, i) => (n.position = [220 * line.length, 200 * i]));
