@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { OnTimeout, WaitSettings } from '../engine/types';
 import { InputError } from '../validation/inputError';
+import { readBoolean, readChoice, readNumber, readText, shown } from '../validation/values';
 
 /** Defaults that suit each kind of job: images take seconds, videos and audio minutes. */
 export const WAIT_DEFAULTS = {
@@ -156,7 +157,7 @@ function optionsCollection(show: Show, options: INodeProperties[]): INodePropert
 }
 
 function binaryName(options: IDataObject): string {
-	const name = String(options.binaryPropertyName ?? 'data').trim();
+	const name = readChoice(options.binaryPropertyName ?? 'data', 'Put Output File in Field');
 	if (!name)
 		throw new InputError(
 			'Put Output File in Field is empty; give the name of a binary field, for example data',
@@ -173,44 +174,51 @@ export function readWaitSettings(
 ): WaitSettings & { maxCredits: number } {
 	const d = WAIT_DEFAULTS[kind];
 	const o = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const pollSeconds = Number(o.pollIntervalSeconds ?? d.pollIntervalSeconds);
-	const waitMinutes = Number(o.maxWaitMinutes ?? maxWaitMinutes ?? d.maxWaitMinutes);
+	const pollSeconds = readNumber(o.pollIntervalSeconds, 'Poll Interval', d.pollIntervalSeconds);
+	const waitMinutes = readNumber(
+		o.maxWaitMinutes,
+		'Maximum Wait',
+		maxWaitMinutes ?? d.maxWaitMinutes,
+	);
 	if (!(pollSeconds > 0))
-		throw new InputError(
-			`Poll Interval must be a positive number of seconds, not ${String(o.pollIntervalSeconds)}`,
-		);
+		throw new InputError(`Poll Interval must be a positive number of seconds, not ${pollSeconds}`);
 	if (!(waitMinutes > 0))
-		throw new InputError(
-			`Maximum Wait must be a positive number of minutes, not ${String(o.maxWaitMinutes)}`,
-		);
+		throw new InputError(`Maximum Wait must be a positive number of minutes, not ${waitMinutes}`);
 	if (pollSeconds > MAX_POLL_SECONDS)
 		throw new InputError(
-			`Poll Interval must be at most ${MAX_POLL_SECONDS} seconds, not ${String(o.pollIntervalSeconds)}`,
+			`Poll Interval must be at most ${MAX_POLL_SECONDS} seconds, not ${pollSeconds}`,
 		);
 	if (waitMinutes > MAX_WAIT_MINUTES)
 		throw new InputError(
-			`Maximum Wait must be at most ${MAX_WAIT_MINUTES} minutes (7 days), not ${String(o.maxWaitMinutes)}`,
+			`Maximum Wait must be at most ${MAX_WAIT_MINUTES} minutes (7 days), not ${waitMinutes}`,
 		);
-	const timeoutSeconds = Number(o.createTimeoutSeconds ?? 60);
+	const timeoutSeconds = readNumber(o.createTimeoutSeconds, 'Create Request Timeout', 60);
 	if (!(timeoutSeconds >= 1 && timeoutSeconds <= 600))
 		throw new InputError(
-			`Create Request Timeout must be between 1 and 600 seconds, not ${String(o.createTimeoutSeconds)}`,
+			`Create Request Timeout must be between 1 and 600 seconds, not ${timeoutSeconds}`,
 		);
-	const onTimeout = (o.onTimeout ?? 'error') as OnTimeout;
+	const onTimeout = (readChoice(o.onTimeout, 'On Timeout') || 'error') as OnTimeout;
 	if (onTimeout !== 'error' && onTimeout !== 'outputRunning') {
 		throw new InputError(
-			`On Timeout must be one of: error, outputRunning (not "${String(onTimeout)}")`,
+			`On Timeout must be one of: error, outputRunning (not "${shown(onTimeout)}")`,
 		);
 	}
+	const maxCredits = readNumber(o.maxCredits, 'Max Credits', 0);
+	if (maxCredits < 0)
+		throw new InputError(`Max Credits must be 0 (no limit) or more, not ${maxCredits}`);
 	return {
-		waitForCompletion: ctx.getNodeParameter('waitForCompletion', itemIndex, true) as boolean,
+		waitForCompletion: readBoolean(
+			ctx.getNodeParameter('waitForCompletion', itemIndex, true),
+			'Wait for Completion',
+			true,
+		),
 		pollIntervalMs: Math.max(500, Math.round(pollSeconds * 1000)),
 		maxWaitMs: Math.round(waitMinutes * 60_000),
 		onTimeout,
-		downloadMedia: o.downloadMedia !== false,
+		downloadMedia: readBoolean(o.downloadMedia, 'Download Media', true),
 		binaryPropertyName: binaryName(o),
-		fileName: String(o.fileName ?? ''),
-		maxCredits: Number(o.maxCredits ?? 0) || 0,
+		fileName: readText(o.fileName, 'File Name', 200),
+		maxCredits,
 		createTimeoutMs: Math.round(timeoutSeconds * 1000),
 	};
 }
@@ -224,6 +232,6 @@ export function readDownloadSettings(ctx: IExecuteFunctions, itemIndex: number):
 		onTimeout: 'error',
 		downloadMedia: true,
 		binaryPropertyName: binaryName(o),
-		fileName: String(o.fileName ?? ''),
+		fileName: readText(o.fileName, 'File Name', 200),
 	};
 }
