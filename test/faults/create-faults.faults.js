@@ -10,6 +10,8 @@
 const { startFakeService } = require('../fake-service/server');
 const { DEFAULT_ACCOUNTS } = require('../fake-service/state');
 const { N8nInstance, nodeItems } = require('../e2e/n8n-cli');
+const { sniffImage } = require('../fake-service/media/sniff');
+const { mp3DurationMs } = require('../fake-service/media/mp3');
 const { KINDS, AUDIO_KINDS, credential, mediaNode, itemsNode, workflow } = require('./workflows');
 
 const MAIN_KEY = 'test-key-alice';
@@ -108,6 +110,8 @@ test('5xx, reset, slow answer, 429 and a revoked key on create: nothing lost, no
 		}
 		svc.revokeKeyAfter(revokeKey(k), REVOKE_AFTER);
 	}
+	// result downloads cut off half way, as a flaky network does: the node fetches them again
+	svc.faults.add({ route: 'FILE', kind: 'truncate', times: 6 });
 	// the Items node gives every node all cases; image and video have no 429 cases, so those
 	// items are made to fail validation-free but harmlessly: they run as plain successes
 	const result = await n8n.execute(ids.faults);
@@ -117,6 +121,7 @@ test('5xx, reset, slow answer, 429 and a revoked key on create: nothing lost, no
 	await waitFor(() => svc.state.requests.filter((r) => r.route && bodyHas('#/')(r) && r.status === undefined).length === 0, 15_000);
 
 	const rows = [];
+	let files = 0;
 	for (const k of kinds) {
 		const items = outputOf(result.data, `Faults ${k}`, Object.keys(CASES).length);
 		Object.keys(CASES).forEach((c, i) => {
@@ -125,6 +130,11 @@ test('5xx, reset, slow answer, 429 and a revoked key on create: nothing lost, no
 			const spec = CASES[c];
 			const tries = createsOf(svc, `${mark}"`);
 			const made = jobsOf(svc, `${mark}"`);
+			if (item.binary?.data) {
+				// whole files only: every one decodes to the end
+				expect(wholeFile(k, Buffer.from(item.binary.data.data, 'base64'), svc.state.jobs.get(item.json.job_id))).toBe(true);
+				files++;
+			}
 			if (!spec.fault || (spec.audioOnly && !AUDIO_KINDS.includes(k))) {
 				expect(item.json.error).toBeUndefined();
 				expect(item.binary?.data).toBeDefined();
@@ -170,6 +180,7 @@ test('5xx, reset, slow answer, 429 and a revoked key on create: nothing lost, no
 	}
 	expect(svc.state.duplicateCreates()).toEqual([]);
 	if (process.env.FAULTS_REPORT) console.log(JSON.stringify(rows, null, 1));
+	console.log(`create faults: ${rows.length} items in ${kinds.length} job kinds, ${files} whole files, 0 items lost, ${svc.state.duplicateCreates().length} duplicate creates`);
 });
 
 test('a refused connection: the create is sent again until the service is up, and the job is made once', async () => {
@@ -195,6 +206,21 @@ test('a refused connection: the create is sent again until the service is up, an
 	expect(first.time - canaryAt).toBeGreaterThanOrEqual(1900);
 	expect(late.state.duplicateCreates()).toEqual([]);
 });
+
+/** Whether a result file is whole: a PNG up to its IEND chunk, MP4 boxes filling the file, every MP3 frame. */
+function wholeFile(kind, buffer, job) {
+	if (kind === 'image') return sniffImage(buffer)?.type === 'png' && buffer.toString('latin1', buffer.length - 8, buffer.length - 4) === 'IEND';
+	if (kind === 'video') {
+		let at = 0;
+		while (at + 8 <= buffer.length) {
+			const size = buffer.readUInt32BE(at);
+			if (size < 8) return false;
+			at += size;
+		}
+		return at === buffer.length && buffer.toString('latin1', 4, 8) === 'ftyp';
+	}
+	return Math.abs(mp3DurationMs(buffer) - job.audioMs) < 30;
+}
 
 async function waitFor(check, ms) {
 	const end = Date.now() + ms;
