@@ -99,7 +99,13 @@ const NETWORK_TEXT: Record<string, string> = {
 };
 
 /** Network failures that happen before a request reaches the service: nothing was created. */
-const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const NEVER_SENT = new Set([
+	'ECONNREFUSED',
+	'ENOTFOUND',
+	'EAI_AGAIN',
+	'EHOSTUNREACH',
+	'ENETUNREACH',
+]);
 
 const JOB_RESOURCE: Array<[RegExp, string]> = [
 	[/^\/image$/, 'Image'],
@@ -135,7 +141,7 @@ function createOutcome(failure: ServiceFailure, resource: string) {
 	return {
 		short: 'the job may have been created',
 		help:
-			`The request reached the service but no job ID came back, so the job may exist and be charged. ` +
+			`The request may have reached the service and no job ID came back, so the job may exist and be charged. ` +
 			`It was not sent again, because that could create and charge it twice. ` +
 			`The API cannot list jobs: look for it in the service's web app (recent projects, credit usage) around ${at}. ` +
 			`With its job ID, ${resource} > Download or ${resource} > Get fetches it; run this item again only if it is not there.`,
@@ -185,8 +191,10 @@ export function toNodeApiError(
 	if (resource) {
 		const outcome = createOutcome(failure, resource);
 		message = `${message}: ${outcome.short}`;
-		description = `${failure.status === undefined ? `${where}: no answer.` : `${where} returned ${failure.status}.`} ${
-			failure.status !== undefined && failure.status < 500 ? `${STATUS_TEXT[failure.status]?.hint ?? 'Check the request.'} ` : ''
+		description = `${failure.status === undefined ? `${where} got no answer (${failure.networkCode ?? 'network error'}).` : `${where} returned ${failure.status}.`} ${
+			failure.status !== undefined && failure.status < 500
+				? `${STATUS_TEXT[failure.status]?.hint ?? 'Check the request.'} `
+				: ''
 		}${outcome.help}`;
 	}
 	const safeMessage = redact(message, secret);
