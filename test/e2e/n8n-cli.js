@@ -134,6 +134,18 @@ class N8nInstance {
 		return { ...r, data: parseResult(r.stdout) };
 	}
 
+	/**
+	 * Starts `n8n execute --id` without waiting for it: returns the process and a function giving
+	 * everything it printed so far (for a run that a test stops or kills midway).
+	 */
+	spawnExecute(id) {
+		const child = spawn('n8n', ['execute', `--id=${id}`, '--rawOutput'], { env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
+		let output = '';
+		child.stdout.on('data', (d) => (output += d));
+		child.stderr.on('data', (d) => (output += d));
+		return { child, output: () => output };
+	}
+
 	/** Where n8n's filesystem binary mode keeps a binary, from its id. */
 	binaryPath(binaryId) {
 		const [mode, location] = binaryId.split(':');

@@ -14,6 +14,8 @@
  *          'job-fail'     (create routes) the job created ends failed
  *          'job-never'    (create routes) the job created never finishes
  *   times: how many matching requests it applies to (default 1; Infinity for all)
+ *   bodyIncludes: (JSON create routes) applies only to requests whose JSON body contains this text,
+ *          so that a batch's items can each meet their own fault whatever order they arrive in
  * Faults apply one at a time, in the order they were added.
  */
 class Faults {
@@ -27,8 +29,11 @@ class Faults {
 		this.list = [];
 	}
 	/** Takes the first fault, in the order added, that applies to this request, counting it down. */
-	take(route) {
-		const f = this.list.find((x) => x.times > 0 && (x.route === route || x.route === '*'));
+	take(route, body) {
+		const text = body === undefined ? '' : JSON.stringify(body);
+		const f = this.list.find(
+			(x) => x.times > 0 && (x.route === route || x.route === '*') && (x.bodyIncludes === undefined || text.includes(x.bodyIncludes)),
+		);
 		if (!f) return [];
 		f.times--;
 		this.list = this.list.filter((x) => x.times > 0);

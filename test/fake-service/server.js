@@ -24,7 +24,7 @@ const ROUTES = [
 		if (parts.image && parts.image.data.length > uploads.LIMITS.image) throw new HttpError(413, 'Image uploads may be at most 20 MB.');
 		return uploads.uploadImage(svc, a, parts.image);
 	}],
-	['POST', '/image', 'POST /image', async (svc, a, req) => images.create(svc, a, await readJson(req))],
+	['POST', '/image', 'POST /image', async (svc, a, req) => images.create(svc, a, await jsonOf(req))],
 	['GET', `/image/${UUIDISH}`, 'GET /image/:id', (svc, a, _req, m) => images.get(svc, a, m[1])],
 	['GET', '/video/models', 'GET /video/models', (svc, a) => videos.listModels(svc, a)],
 	['POST', '/video/upload', 'POST /video/upload', async (svc, a, req) => {
@@ -32,13 +32,30 @@ const ROUTES = [
 		if (parts.video && parts.video.data.length > uploads.LIMITS.video) throw new HttpError(413, 'Video uploads may be at most 100 MB.');
 		return uploads.uploadVideo(svc, a, parts.video);
 	}],
-	['POST', '/video', 'POST /video', async (svc, a, req) => videos.create(svc, a, await readJson(req))],
+	['POST', '/video', 'POST /video', async (svc, a, req) => videos.create(svc, a, await jsonOf(req))],
 	['GET', `/video/${UUIDISH}`, 'GET /video/:id', (svc, a, _req, m) => videos.get(svc, a, m[1])],
 	...Object.keys(podcasts.ENDPOINTS).map((path) => [
-		'POST', path, `POST ${path}`, async (svc, a, req) => podcasts.create(svc, a, path, await readJson(req)),
+		'POST', path, `POST ${path}`, async (svc, a, req) => podcasts.create(svc, a, path, await jsonOf(req)),
 	]),
 	['GET', `/podcast/${UUIDISH}`, 'GET /podcast/:id', (svc, a, _req, m) => podcasts.get(svc, a, m[1])],
 ];
+
+/** Create routes whose JSON body is read before faults are chosen (a fault may match on it). */
+const JSON_CREATES = new Set(['POST /image', 'POST /video', ...Object.keys(podcasts.ENDPOINTS).map((p) => `POST ${p}`)]);
+/** What a request is, for counting requests in flight at once. */
+function requestClass(route) {
+	if (!route) return 'other';
+	if (JSON_CREATES.has(route)) return 'create';
+	if (/^GET \/(image|video|podcast)\/:id$/.test(route)) return 'read';
+	if (route.endsWith('/upload')) return 'upload';
+	return 'other';
+}
+/** The JSON body read ahead for a create route (or the error reading it gave). */
+async function jsonOf(req) {
+	if (!req.jsonAhead) return readJson(req);
+	if (req.jsonAhead.error) throw req.jsonAhead.error;
+	return req.jsonAhead.body;
+}
 
 function send(res, status, body, headers = {}) {
 	const text = JSON.stringify(body);
@@ -57,6 +74,7 @@ class FakeService {
 	 * @param {number} [options.latencyMs] how late every API answer comes (as over the internet);
 	 *   `latencyMs` can be changed on a running service
 	 * @param {number} [options.linkTtlMs] how long result links stay valid
+	 * @param {number} [options.fileLatencyMs] how late every result file starts (as from a distant host)
 	 * @param {object} [options.accounts] API key -> {user, paid, credits, models?}; `models`, when
 	 *   given, is the model ids that key's listings show and its creates accept (a plan's catalogue)
 	 */
@@ -67,6 +85,28 @@ class FakeService {
 		this.faults = new Faults();
 		this.sockets = new Set();
 		this.latencyMs = options.latencyMs ?? 0;
+		/** requests being handled now, and the most at once, by class (create, read, file, …) */
+		this.inFlight = {};
+		this.peakInFlight = {};
+		/** API key -> creates it may still make before the key is revoked (401 from then on) */
+		this.revocations = new Map();
+	}
+
+	/** Revokes `key` once it has created `creates` more jobs: every later request gets 401. */
+	revokeKeyAfter(key, creates) {
+		this.revocations.set(key, creates);
+	}
+
+	/** Forgets the peaks of requests in flight (a test measures its own run). */
+	resetPeaks() {
+		this.peakInFlight = {};
+	}
+
+	/** Counts a request in flight until its answer is sent or its connection closes. */
+	track(cls, res) {
+		this.inFlight[cls] = (this.inFlight[cls] ?? 0) + 1;
+		this.peakInFlight[cls] = Math.max(this.peakInFlight[cls] ?? 0, this.inFlight[cls]);
+		res.once('close', () => (this.inFlight[cls] -= 1));
 	}
 
 	get apiUrl() {
@@ -117,7 +157,12 @@ class FakeService {
 			}
 		}
 		const record = this.record(this.state.requests, req, { route: route?.[2], key: req.headers['x-api-key'] });
-		const faults = route ? this.faults.take(route[2]) : [];
+		this.track(requestClass(route?.[2]), res);
+		if (route && JSON_CREATES.has(route[2])) {
+			req.jsonAhead = await readJson(req).then((body) => ({ body }), (error) => ({ error }));
+			record.body = req.jsonAhead.body;
+		}
+		const faults = route ? this.faults.take(route[2], req.jsonAhead?.body) : [];
 		const fault = (kind) => faults.find((f) => f.kind === kind);
 		try {
 			if (entry && this.latencyMs > 0) await sleep(this.latencyMs);
@@ -142,6 +187,13 @@ class FakeService {
 			const result = await route[3](this, account, req, match);
 			if (result.job_id && req.method === 'POST') {
 				const job = this.state.jobs.get(result.job_id);
+				job.route = route[2];
+				const key = req.headers['x-api-key'];
+				if (this.revocations.has(key)) {
+					const left = this.revocations.get(key) - 1;
+					this.revocations.set(key, left);
+					if (left <= 0) this.state.accounts.delete(key);
+				}
 				if (fault('job-fail')) Object.assign(job, { outcome: 'failed', error: 'Injected failure.' });
 				if (fault('job-never')) job.outcome = 'never';
 			}
@@ -174,8 +226,10 @@ class FakeService {
 		if (!handleChat(req, res, url.pathname.replace(/^\/openai\/v1/, ''), body)) send(res, 404, { detail: 'Not Found' });
 	}
 
-	handleFile(req, res) {
+	async handleFile(req, res) {
 		const url = new URL(req.url, 'http://x');
+		this.track('file', res);
+		if (this.options.fileLatencyMs) await sleep(this.options.fileLatencyMs);
 		this.record(this.state.fileRequests, req, {});
 		const faults = this.faults.take('FILE');
 		if (faults.some((f) => f.kind === 'expired')) return this.sendFileError(res, 403, 'Request has expired');
@@ -219,6 +273,8 @@ class FakeService {
 				id: j.id, kind: j.kind, owner: j.owner, createdAt: j.createdAt, endsAt: j.endsAt, status: this.state.status(j),
 			})),
 			maxAudioInFlight: this.state.maxAudioInFlight,
+			peakInFlight: this.peakInFlight,
+			duplicateCreates: this.state.duplicateCreates(),
 			requests: this.state.requests.length,
 			fileRequests: this.state.fileRequests.length,
 			chatRequests: this.state.chatRequests.length,

@@ -91,6 +91,24 @@ class ServiceState {
 		return n;
 	}
 
+	/**
+	 * Jobs created per distinct request: route plus JSON body -> how many jobs it made. A count
+	 * above 1 is a paid job created twice.
+	 */
+	createsPerBody() {
+		const counts = new Map();
+		for (const job of this.jobs.values()) {
+			const key = `${job.route ?? job.kind} ${JSON.stringify(job.request ?? {})}`;
+			counts.set(key, (counts.get(key) ?? 0) + 1);
+		}
+		return counts;
+	}
+
+	/** The requests that made more than one job each (should be none). */
+	duplicateCreates() {
+		return [...this.createsPerBody()].filter(([, n]) => n > 1).map(([key, n]) => ({ key, n }));
+	}
+
 	jobsOf(kind) {
 		return [...this.jobs.values()].filter((j) => j.kind === kind);
 	}

@@ -49,7 +49,7 @@ describe('transport: errors', () => {
 	test('the key never reaches an output with Continue On Fail, and every item keeps its place', async () => {
 		const ok = (await require('../helpers/fake').api(ref.svc, 'POST', '/image', { body: { prompt: 'x', model_id: 'sketch-lite' } })).json.job_id;
 		const node = mediaNode('Media', { resource: 'image', operation: 'get', jobId: '={{ $json.id }}' }, { onError: 'continueRegularOutput' });
-		const items = [{ json: { id: ok } }, { json: { id: 'missing-job' } }, { json: { id: ok } }];
+		const items = [{ json: { id: ok } }, { json: { id: '00000000-0000-4000-8000-000000000000' } }, { json: { id: ok } }];
 		const { items: out } = await run(node, { items });
 		expect(out).toHaveLength(3);
 		expect(out.map((i) => i.pairedItem.item)).toEqual([0, 1, 2]);

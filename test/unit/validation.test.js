@@ -76,7 +76,7 @@ describe('podcast request checks', () => {
 		const seg = [{ text: ' Hi ', voice_id: 'v1' }];
 		expect(parseScript(JSON.stringify(seg), 'S')).toEqual([{ text: 'Hi', voice_id: 'v1' }]);
 		expect(parseScript({ script: seg }, 'S')).toEqual([{ text: 'Hi', voice_id: 'v1' }]);
-		expect(() => parseScript([{ text: 'x', voice_id: 3 }], 'S')).toThrow(/S, segment 1: voice_id is missing/);
+		expect(() => parseScript([{ text: 'x', voice_id: 3 }], 'S')).toThrow(/S, segment 1: Voice ID must be text, not the number 3/);
 	});
 	test('conversations wait at least a minute per minute of audio, and never under an hour', () => {
 		const words = (n) => Array.from({ length: n }, () => 'word').join(' ');

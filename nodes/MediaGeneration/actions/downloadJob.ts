@@ -4,6 +4,7 @@ import type { JobKind } from '../engine/jobs';
 import type { JobRequest } from '../engine/types';
 import { checkId } from '../validation/ids';
 import { InputError } from '../validation/inputError';
+import { checkNamedId, readIdText } from '../validation/values';
 import { jobIdField } from './descriptions';
 import { downloadOptions, readDownloadSettings } from './waitOptions';
 
@@ -16,11 +17,16 @@ export function downloadJobOperation(kind: JobKind) {
 	];
 
 	async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<JobRequest> {
-		const raw = String(this.getNodeParameter('jobId', itemIndex, '')).trim();
-		if (!raw) throw new InputError('Job ID is empty: give the job_id of an earlier job');
-		const jobId = kind === 'podcast' ? raw : checkId(raw, 'Job ID');
+		const jobId = readJobId(kind, this.getNodeParameter('jobId', itemIndex, ''));
 		return { kind, jobId, settings: readDownloadSettings(this, itemIndex), json: {} };
 	}
 
 	return { description, prepare };
+}
+
+/** A job id from the form: image and video jobs have uuids; audio job ids are checked for form only. */
+export function readJobId(kind: JobKind, value: unknown): string {
+	const raw = readIdText(value, 'Job ID');
+	if (!raw) throw new InputError('Job ID is empty: give the job_id of an earlier job');
+	return kind === 'podcast' ? checkNamedId(raw, 'Job ID') : checkId(raw, 'Job ID');
 }

@@ -8,6 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest } from '../transport/request';
 import { jobIdField } from './descriptions';
+import { readJobId } from './downloadJob';
 import { describeJob, JOB_PATH, type JobKind } from '../engine/jobs';
 
 /** A Get operation for one job kind: reads the job once and outputs its JSON (fresh links included). */
@@ -20,15 +21,11 @@ export function getJobOperation(kind: JobKind) {
 		this: IExecuteFunctions,
 		itemIndex: number,
 	): Promise<INodeExecutionData[]> {
-		const jobId = String(this.getNodeParameter('jobId', itemIndex, '')).trim();
-		if (!jobId) {
-			throw new NodeOperationError(
-				this.getNode(),
-				'Job ID is empty: give the job_id of an earlier job',
-				{
-					itemIndex,
-				},
-			);
+		let jobId: string;
+		try {
+			jobId = readJobId(kind, this.getNodeParameter('jobId', itemIndex, ''));
+		} catch (error) {
+			throw new NodeOperationError(this.getNode(), (error as Error).message, { itemIndex });
 		}
 		const fetchedAt = Date.now();
 		const body = await apiRequest<IDataObject>(this, {

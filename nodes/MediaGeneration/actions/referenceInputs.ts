@@ -77,7 +77,7 @@ export function readReferences(
 	o: ReferenceNames,
 ): References {
 	const ids = parseIdList(ctx.getNodeParameter(o.idsName, itemIndex, ''), o.idsLabel);
-	const files = parseList(ctx.getNodeParameter(o.binaryName, itemIndex, ''));
+	const files = parseList(ctx.getNodeParameter(o.binaryName, itemIndex, ''), o.binaryLabel);
 	const item = ctx.getInputData()[itemIndex];
 	for (const field of files) {
 		if (!item?.binary?.[field]) {

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { MAX_GAP_MS } from '../engine/schedule';
 import type { OnTimeout, WaitSettings } from '../engine/types';
 import { InputError } from '../validation/inputError';
+import { readBoolean, readChoice, readNumber, readText, shown } from '../validation/values';
 
 /**
  * Defaults that suit each kind of job: images take seconds, videos and audio minutes. The poll
@@ -68,6 +69,21 @@ const pollIntervalField: INodeProperties = {
 		'Longest gap between two looks at a job. Without this option the gap grows with the job: about a tenth of the time it has run so far (at least 0.9 s, at most 5 minutes), so that a job is seen finished within 1 s or 10 % of its run time.',
 };
 
+/** Longest a create request may go unanswered; the service may still make the job. */
+const createTimeoutField: INodeProperties = {
+	displayName: 'Create Request Timeout (Seconds)',
+	name: 'createTimeoutSeconds',
+	type: 'number',
+	default: 60,
+	typeOptions: { minValue: 1, maxValue: 600 },
+	description:
+		'How long to wait for the service to answer the request that starts a job. After that the item fails and says that the job may exist; it is never sent again, to avoid paying twice.',
+};
+
+/** Upper bounds that keep every wait a real, finite timer. */
+const MAX_POLL_SECONDS = 3600;
+const MAX_WAIT_MINUTES = 7 * 24 * 60;
+
 /** The Options of a Generate operation: waiting, timeout, files, and the credit guard. */
 export function generateOptions(
 	show: Show,
@@ -111,6 +127,7 @@ export function generateOptions(
 				'What happens when a job is not done within Maximum Wait. The job keeps running on the service either way.',
 		},
 		{ ...pollIntervalField, default: d.pollIntervalSeconds, displayOptions: waiting },
+		createTimeoutField,
 	];
 	if (withCredits) {
 		options.push({
@@ -144,7 +161,7 @@ function optionsCollection(show: Show, options: INodeProperties[]): INodePropert
 }
 
 function binaryName(options: IDataObject): string {
-	const name = String(options.binaryPropertyName ?? 'data').trim();
+	const name = readChoice(options.binaryPropertyName ?? 'data', 'Put Output File in Field');
 	if (!name)
 		throw new InputError(
 			'Put Output File in Field is empty; give the name of a binary field, for example data',
@@ -162,31 +179,52 @@ export function readWaitSettings(
 	const d = WAIT_DEFAULTS[kind];
 	const o = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	// unset: the schedule alone decides (see engine/schedule.ts)
-	const pollSeconds = Number(o.pollIntervalSeconds ?? MAX_GAP_MS / 1000);
-	const waitMinutes = Number(o.maxWaitMinutes ?? maxWaitMinutes ?? d.maxWaitMinutes);
+	const pollSeconds = readNumber(o.pollIntervalSeconds, 'Poll Interval', MAX_GAP_MS / 1000);
+	const waitMinutes = readNumber(
+		o.maxWaitMinutes,
+		'Maximum Wait',
+		maxWaitMinutes ?? d.maxWaitMinutes,
+	);
 	if (!(pollSeconds > 0))
-		throw new InputError(
-			`Poll Interval must be a positive number of seconds, not ${String(o.pollIntervalSeconds)}`,
-		);
+		throw new InputError(`Poll Interval must be a positive number of seconds, not ${pollSeconds}`);
 	if (!(waitMinutes > 0))
+		throw new InputError(`Maximum Wait must be a positive number of minutes, not ${waitMinutes}`);
+	if (pollSeconds > MAX_POLL_SECONDS)
 		throw new InputError(
-			`Maximum Wait must be a positive number of minutes, not ${String(o.maxWaitMinutes)}`,
+			`Poll Interval must be at most ${MAX_POLL_SECONDS} seconds, not ${pollSeconds}`,
 		);
-	const onTimeout = (o.onTimeout ?? 'error') as OnTimeout;
+	if (waitMinutes > MAX_WAIT_MINUTES)
+		throw new InputError(
+			`Maximum Wait must be at most ${MAX_WAIT_MINUTES} minutes (7 days), not ${waitMinutes}`,
+		);
+	const timeoutSeconds = readNumber(o.createTimeoutSeconds, 'Create Request Timeout', 60);
+	if (!(timeoutSeconds >= 1 && timeoutSeconds <= 600))
+		throw new InputError(
+			`Create Request Timeout must be between 1 and 600 seconds, not ${timeoutSeconds}`,
+		);
+	const onTimeout = (readChoice(o.onTimeout, 'On Timeout') || 'error') as OnTimeout;
 	if (onTimeout !== 'error' && onTimeout !== 'outputRunning') {
 		throw new InputError(
-			`On Timeout must be one of: error, outputRunning (not "${String(onTimeout)}")`,
+			`On Timeout must be one of: error, outputRunning (not "${shown(onTimeout)}")`,
 		);
 	}
+	const maxCredits = readNumber(o.maxCredits, 'Max Credits', 0);
+	if (maxCredits < 0)
+		throw new InputError(`Max Credits must be 0 (no limit) or more, not ${maxCredits}`);
 	return {
-		waitForCompletion: ctx.getNodeParameter('waitForCompletion', itemIndex, true) as boolean,
+		waitForCompletion: readBoolean(
+			ctx.getNodeParameter('waitForCompletion', itemIndex, true),
+			'Wait for Completion',
+			true,
+		),
 		pollIntervalMs: Math.max(500, Math.round(pollSeconds * 1000)),
 		maxWaitMs: Math.round(waitMinutes * 60_000),
 		onTimeout,
-		downloadMedia: o.downloadMedia !== false,
+		downloadMedia: readBoolean(o.downloadMedia, 'Download Media', true),
 		binaryPropertyName: binaryName(o),
-		fileName: String(o.fileName ?? ''),
-		maxCredits: Number(o.maxCredits ?? 0) || 0,
+		fileName: readText(o.fileName, 'File Name', 200),
+		maxCredits,
+		createTimeoutMs: Math.round(timeoutSeconds * 1000),
 	};
 }
 
@@ -199,6 +237,6 @@ export function readDownloadSettings(ctx: IExecuteFunctions, itemIndex: number):
 		onTimeout: 'error',
 		downloadMedia: true,
 		binaryPropertyName: binaryName(o),
-		fileName: String(o.fileName ?? ''),
+		fileName: readText(o.fileName, 'File Name', 200),
 	};
 }

@@ -23,3 +23,22 @@ export function logCreatedJob(
 		{ jobId, kind, itemIndex, node: node.name, resource, operation, executionId },
 	);
 }
+
+/**
+ * Writes the jobs a cancelled execution leaves running to n8n's log. n8n keeps its own
+ * "cancelled" error for a stopped execution and drops the node's, so the log is where the
+ * ids of these paid jobs stay visible.
+ */
+export function logJobsLeftRunning(
+	ctx: IExecuteFunctions,
+	jobs: Array<{ itemIndex: number; jobId: string }>,
+): void {
+	if (!jobs.length) return;
+	const node = ctx.getNode();
+	const executionId = ctx.getExecutionId();
+	const list = jobs.map((j) => `item ${j.itemIndex}: ${j.jobId}`).join(', ');
+	ctx.logger.warn(
+		`Media Generation: execution ${executionId} was cancelled while node "${node.name}" waited; these jobs keep running on the service (fetch them with Download): ${list}`,
+		{ executionId, node: node.name, jobIds: jobs.map((j) => j.jobId) },
+	);
+}

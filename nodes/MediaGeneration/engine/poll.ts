@@ -4,6 +4,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import { apiRequest } from '../transport/request';
 import { cohortKey, PollPlan } from './cohort';
 import { finishedItems } from './finish';
+import { logJobsLeftRunning } from './jobLog';
 import { JOB_PATH, jobState, type JobKind, type JobState } from './jobs';
 import { compact, jobFailedError, noSlotError, notFinishedError, timeoutError } from './output';
 import {
@@ -144,6 +145,7 @@ export class JobBatch {
 	/** Throws when the execution was cancelled, or when an item failed without Continue On Fail. */
 	private check() {
 		if (this.ctx.getExecutionCancelSignal()?.aborted) {
+			logJobsLeftRunning(this.ctx, this.startedJobs());
 			throw new NodeOperationError(
 				this.ctx.getNode(),
 				'The execution was cancelled while waiting for jobs',
@@ -161,9 +163,16 @@ export class JobBatch {
 		}
 	}
 
+	/** Jobs this batch created (all but `except`'s). */
+	private startedJobs(except?: Entry): Array<{ itemIndex: number; jobId: string }> {
+		return this.entries
+			.filter((e) => e !== except && e.jobId && e.req.create)
+			.map((e) => ({ itemIndex: e.itemIndex, jobId: e.jobId! }));
+	}
+
 	/** Which other items already have jobs on the service, so that nothing paid for is lost. */
 	private startedJobsNote(except?: Entry): string {
-		const started = this.entries.filter((e) => e !== except && e.jobId && e.req.create);
+		const started = this.startedJobs(except);
 		if (!started.length) return '';
 		const list = started.map((e) => `item ${e.itemIndex}: ${e.jobId}`).join(', ');
 		return `Jobs already created for other items keep running on the service; fetch them with Download: ${list}.`;

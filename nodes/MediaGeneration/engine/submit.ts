@@ -32,6 +32,7 @@ export async function submitJob(
 		path: req.create!.path,
 		body: req.create!.body,
 		itemIndex,
+		timeoutMs: req.settings.createTimeoutMs,
 		retryOn429: req.kind !== 'podcast',
 	});
 	const jobId = typeof body.job_id === 'string' ? body.job_id : '';

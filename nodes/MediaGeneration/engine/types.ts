@@ -14,6 +14,8 @@ export type WaitSettings = {
 	binaryPropertyName: string;
 	/** base name for output files; empty: named after the job */
 	fileName: string;
+	/** how long a create request may go unanswered (default: the transport's 60 s) */
+	createTimeoutMs?: number;
 };
 
 /** What an operation hands the engine for one input item. */

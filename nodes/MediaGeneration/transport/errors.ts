@@ -93,8 +93,60 @@ const NETWORK_TEXT: Record<string, string> = {
 	ECONNREFUSED: 'The service refused the connection',
 	ECONNRESET: 'The connection to the service was closed unexpectedly',
 	ETIMEDOUT: 'The service did not answer in time',
+	ECONNABORTED: 'The service did not answer in time',
+	ESOCKETTIMEDOUT: 'The service did not answer in time',
 	ENOTFOUND: 'The service host could not be found',
 };
+
+/** Network failures that happen before a request reaches the service: nothing was created. */
+const NEVER_SENT = new Set([
+	'ECONNREFUSED',
+	'ENOTFOUND',
+	'EAI_AGAIN',
+	'EHOSTUNREACH',
+	'ENETUNREACH',
+]);
+
+const JOB_RESOURCE: Array<[RegExp, string]> = [
+	[/^\/image$/, 'Image'],
+	[/^\/video$/, 'Video'],
+	[/^\/podcast(\/|$)/, 'Podcast'],
+];
+
+/** The node resource whose Get and Download handle jobs made by this create path, if it is one. */
+function jobResource(failure: ServiceFailure): string | undefined {
+	if (failure.method !== 'POST') return undefined;
+	return JOB_RESOURCE.find(([re]) => re.test(failure.path))?.[1];
+}
+
+/**
+ * For a create request that failed: whether the job may exist on the service. It may when the
+ * request reached the service and no clear refusal came back (5xx, a reset, no answer in time);
+ * it does not after a 4xx (429 included) or when no connection was made.
+ */
+export function mayHaveCreated(failure: ServiceFailure): boolean {
+	if (failure.status !== undefined) return failure.status >= 500;
+	return !NEVER_SENT.has(failure.networkCode ?? '');
+}
+
+/** What a failed create means for the job, in words: one sentence for the message, one for help. */
+function createOutcome(failure: ServiceFailure, resource: string) {
+	if (!mayHaveCreated(failure)) {
+		return {
+			short: 'no job was created',
+			help: 'No job was created for this item and nothing was charged, so running it again is safe.',
+		};
+	}
+	const at = new Date().toISOString();
+	return {
+		short: 'the job may have been created',
+		help:
+			`The request may have reached the service and no job ID came back, so the job may exist and be charged. ` +
+			`It was not sent again, because that could create and charge it twice. ` +
+			`The API cannot list jobs: look for it in the service's web app (recent projects, credit usage) around ${at}. ` +
+			`With its job ID, ${resource} > Download or ${resource} > Get fetches it; run this item again only if it is not there.`,
+	};
+}
 
 export function toNodeApiError(
 	node: INode,
@@ -135,14 +187,28 @@ export function toNodeApiError(
 				: known.hint;
 		description = `${where} returned ${failure.status}. ${hint}`;
 	}
+	const resource = jobResource(failure);
+	if (resource) {
+		const outcome = createOutcome(failure, resource);
+		message = `${message}: ${outcome.short}`;
+		description = `${failure.status === undefined ? `${where} got no answer (${failure.networkCode ?? 'network error'}).` : `${where} returned ${failure.status}.`} ${
+			failure.status !== undefined && failure.status < 500
+				? `${STATUS_TEXT[failure.status]?.hint ?? 'Check the request.'} `
+				: ''
+		}${outcome.help}`;
+	}
 	const safeMessage = redact(message, secret);
 	const safeDescription = redact(description, secret);
 	const response: JsonObject = { message: safeMessage, description: safeDescription };
 	if (failure.status !== undefined) response.httpCode = String(failure.status);
-	return new NodeApiError(node, response, {
+	const error = new NodeApiError(node, response, {
 		message: safeMessage,
 		description: safeDescription,
 		httpCode: failure.status !== undefined ? String(failure.status) : undefined,
 		itemIndex,
 	});
+	// n8n swaps a message that names a network code (ECONNRESET, …) for its own generic text,
+	// which would drop whether the job may exist: keep ours
+	error.message = safeMessage;
+	return error;
 }

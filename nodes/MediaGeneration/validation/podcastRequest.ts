@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { InputError } from './inputError';
+import { checkNamedId, kindOf, readText, shown } from './values';
 
 export type ScriptSegment = { text: string; voice_id: string };
 
@@ -42,16 +43,21 @@ export function parseScript(value: unknown, label: string): ScriptSegment[] {
 	if (!data.length)
 		throw new InputError(`${label} has no segments; give at least one with text and voice_id`);
 	return data.map((raw, i) => {
-		const seg = (raw ?? {}) as IDataObject;
-		const text = typeof seg.text === 'string' ? seg.text.trim() : '';
+		const where = `${label}, segment ${i + 1}`;
+		if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+			throw new InputError(`${where} must be an object {text, voice_id}, not ${kindOf(raw)}`);
+		const seg = raw as IDataObject;
+		const text = readText(seg.text, `${where}: Text`).trim();
 		const voice = seg.voice_id ?? seg.voiceId;
-		const voiceId = typeof voice === 'string' ? voice.trim() : '';
-		if (!text) throw new InputError(`${label}, segment ${i + 1}: text is empty`);
+		if (voice !== undefined && voice !== null && typeof voice !== 'string')
+			throw new InputError(`${where}: Voice ID must be text, not ${kindOf(voice)}`);
+		const voiceId = readText(voice, `${where}: Voice ID`, 200).trim();
+		if (!text) throw new InputError(`${where}: Text is empty`);
 		if (!voiceId)
 			throw new InputError(
-				`${label}, segment ${i + 1}: voice_id is missing (a voice id copied from the web studio)`,
+				`${where}: Voice ID (voice_id) is missing (a voice id copied from the web studio)`,
 			);
-		return { text, voice_id: voiceId };
+		return { text, voice_id: checkNamedId(voiceId, `${where}: Voice ID`) };
 	});
 }
 
@@ -60,7 +66,8 @@ export function checkVoiceIds(ids: string[], exactlyTwo: boolean): string[] | un
 	if (!ids.length) return undefined;
 	const seen = new Set<string>();
 	for (const id of ids) {
-		if (seen.has(id)) throw new InputError(`Voice IDs must be unique; "${id}" is given twice`);
+		if (seen.has(id))
+			throw new InputError(`Voice IDs must be unique; "${shown(id)}" is given twice`);
 		seen.add(id);
 	}
 	if (exactlyTwo && ids.length !== 2) {

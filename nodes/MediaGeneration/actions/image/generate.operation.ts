@@ -4,6 +4,7 @@ import type { JobRequest } from '../../engine/types';
 import { imageModels } from '../../methods/listings';
 import { checkCredits } from '../../validation/credits';
 import { checkImageRequest } from '../../validation/imageRequest';
+import { readChoice, readNumber, readText } from '../../validation/values';
 import { modelDependentField, modelField, promptField } from '../descriptions';
 import {
 	readReferences,
@@ -65,11 +66,18 @@ export const description: INodeProperties[] = [
 
 /** POST /image (spec 4.2): checked against the model listing, references uploaded, then handed to the engine. */
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<JobRequest> {
-	const prompt = String(this.getNodeParameter('prompt', itemIndex, ''));
-	const modelId = String(this.getNodeParameter('model', itemIndex, '')).trim();
-	const resolution = String(this.getNodeParameter('resolution', itemIndex, '')).trim();
-	const aspectRatio = String(this.getNodeParameter('aspectRatio', itemIndex, '')).trim();
-	const numberOfImages = Number(this.getNodeParameter('numberOfImages', itemIndex, 1));
+	const prompt = readText(this.getNodeParameter('prompt', itemIndex, ''), 'Prompt');
+	const modelId = readChoice(this.getNodeParameter('model', itemIndex, ''), 'Model');
+	const resolution = readChoice(this.getNodeParameter('resolution', itemIndex, ''), 'Resolution');
+	const aspectRatio = readChoice(
+		this.getNodeParameter('aspectRatio', itemIndex, ''),
+		'Aspect Ratio',
+	);
+	const numberOfImages = readNumber(
+		this.getNodeParameter('numberOfImages', itemIndex, 1),
+		'Number of Images',
+		1,
+	);
 	const settings = readWaitSettings(this, itemIndex, 'image');
 	const refs = readReferences(this, itemIndex, references);
 

@@ -3,6 +3,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { videoModels } from '../../methods/listings';
 import { VIDEO_MODE_OPTIONS } from '../descriptions';
 import { VIDEO_MODES } from '../../methods/models.types';
+import { InputError, list } from '../../validation/inputError';
+import { readChoice, shown } from '../../validation/values';
 
 export const description: INodeProperties[] = [
 	{
@@ -21,7 +23,15 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const mode = this.getNodeParameter('modeFilter', itemIndex, '') as string;
+	const mode = readChoice(
+		this.getNodeParameter('modeFilter', itemIndex, ''),
+		'Only Models for Mode',
+	);
+	if (mode && !(VIDEO_MODES as readonly string[]).includes(mode)) {
+		throw new InputError(
+			`Only Models for Mode: "${shown(mode)}" is not a video mode; allowed: ${list(VIDEO_MODES)}`,
+		);
+	}
 	return (await videoModels(this))
 		.filter((m) => !mode || m.modes.includes(mode as (typeof VIDEO_MODES)[number]))
 		.map((model) => ({ json: { ...model } }));

@@ -13,14 +13,33 @@ import {
 	type ScriptSegment,
 } from '../../validation/podcastRequest';
 import { InputError } from '../../validation/inputError';
+import {
+	checkNamedId,
+	readBoolean,
+	readIdText,
+	readChoice,
+	readNumber,
+	readText,
+	shown,
+} from '../../validation/values';
 import { promptField } from '../descriptions';
 import { generateOptions, readWaitSettings, waitForCompletionField } from '../waitOptions';
 import { deliveryField, musicField, scriptFields, voiceIdsField } from './fields';
 
 type Intent = { operation: string; path: string; scripted: boolean; conversation: boolean };
 
+/** Where the script comes from: the form's segments or JSON from an expression. */
+function scriptFromJson(ctx: IExecuteFunctions, i: number): boolean {
+	const source =
+		readChoice(ctx.getNodeParameter('scriptSource', i, 'form'), 'Script Source') || 'form';
+	if (source !== 'form' && source !== 'json') {
+		throw new InputError(`Script Source must be one of: form, json (not "${shown(source)}")`);
+	}
+	return source === 'json';
+}
+
 function readScript(ctx: IExecuteFunctions, i: number): ScriptSegment[] {
-	if (ctx.getNodeParameter('scriptSource', i, 'form') === 'json') {
+	if (scriptFromJson(ctx, i)) {
 		return parseScript(ctx.getNodeParameter('scriptJson', i, ''), 'Script (JSON)');
 	}
 	const segments = ctx.getNodeParameter('segments.segment', i, []) as IDataObject[];
@@ -30,18 +49,22 @@ function readScript(ctx: IExecuteFunctions, i: number): ScriptSegment[] {
 	);
 }
 
+function checkMusicId(id: string): string {
+	return id.trim() ? checkNamedId(id.trim(), 'Background Music Music ID') : '';
+}
+
 function readMusic(ctx: IExecuteFunctions, i: number): IDataObject | undefined {
 	const music = ctx.getNodeParameter('backgroundMusic', i, {}) as { track?: IDataObject };
 	const track = music.track;
 	if (!track) return undefined;
 	return musicSpec({
-		musicId: String(track.musicId ?? ''),
-		volume: Number(track.volume ?? 0.05),
-		fadeInMs: Number(track.fadeInMs ?? 0),
-		fadeOutMs: Number(track.fadeOutMs ?? 0),
-		playbackStartMs: Number(track.playbackStartMs ?? 0),
-		playbackEndMs: Number(track.playbackEndMs ?? 0),
-		loop: track.loop === true,
+		musicId: checkMusicId(readIdText(track.musicId, 'Background Music Music ID')),
+		volume: readNumber(track.volume, 'Background Music Volume', 0.05),
+		fadeInMs: readNumber(track.fadeInMs, 'Background Music Fade In', 0),
+		fadeOutMs: readNumber(track.fadeOutMs, 'Background Music Fade Out', 0),
+		playbackStartMs: readNumber(track.playbackStartMs, 'Background Music Playback Start', 0),
+		playbackEndMs: readNumber(track.playbackEndMs, 'Background Music Playback End', 0),
+		loop: readBoolean(track.loop, 'Background Music Loop', false),
 	} satisfies MusicInput);
 }
 
@@ -77,27 +100,29 @@ export function podcastOperation(intent: Intent) {
 		const body: IDataObject = {};
 		let expected: number | undefined;
 		if (intent.scripted) {
-			const label =
-				this.getNodeParameter('scriptSource', itemIndex, 'form') === 'json'
-					? 'Script (JSON)'
-					: 'Segments';
+			const label = scriptFromJson(this, itemIndex) ? 'Script (JSON)' : 'Segments';
 			const script = readScript(this, itemIndex);
 			if (intent.conversation) checkConversationScript(script, label);
 			body.script = script;
 			expected = expectedAudioMinutes({ script });
 		} else {
-			const prompt = String(this.getNodeParameter('prompt', itemIndex, ''));
+			const prompt = readText(this.getNodeParameter('prompt', itemIndex, ''), 'Prompt');
 			if (!prompt.trim()) throw new InputError('Prompt is empty; say what the episode is about');
 			body.prompt = prompt;
 			const voices = checkVoiceIds(
-				parseList(this.getNodeParameter('voiceIds', itemIndex, '')),
+				parseList(this.getNodeParameter('voiceIds', itemIndex, ''), 'Voice IDs', false).map((id) =>
+					checkNamedId(id, 'Voice IDs'),
+				),
 				intent.conversation,
 			);
 			if (voices) body.voice_ids = voices;
 			expected = expectedAudioMinutes({ prompt });
 		}
 		if (intent.conversation) {
-			const delivery = String(this.getNodeParameter('deliveryInstructions', itemIndex, '')).trim();
+			const delivery = readText(
+				this.getNodeParameter('deliveryInstructions', itemIndex, ''),
+				'Delivery Instructions',
+			).trim();
 			if (delivery) body.delivery_instructions = delivery;
 		} else {
 			const music = readMusic(this, itemIndex);

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { UPLOAD_LIMITS } from '../../validation/fileType';
+import { readChoice } from '../../validation/values';
 import { readUploadFile, sendUpload, type UploadKind } from './uploadBinary';
 
 /** Upload Image / Upload Video: sends a binary field of the input item, checked by content and size first. */
@@ -23,7 +24,10 @@ export function uploadOperation(kind: UploadKind) {
 		this: IExecuteFunctions,
 		itemIndex: number,
 	): Promise<INodeExecutionData[]> {
-		const field = this.getNodeParameter('binaryPropertyName', itemIndex) as string;
+		const field = readChoice(
+			this.getNodeParameter('binaryPropertyName', itemIndex),
+			'Input Binary Field',
+		);
 		const file = await readUploadFile(this, itemIndex, kind, field);
 		const result = await sendUpload(this, itemIndex, file);
 		return [

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { JobRequest } from '../../engine/types';
 import { videoModels } from '../../methods/listings';
 import { checkCredits } from '../../validation/credits';
-import { InputError } from '../../validation/inputError';
+import { readChoice, readNumber, readText } from '../../validation/values';
 import {
 	checkVideoRequest,
 	MAX_SOURCE_SECONDS,
@@ -40,12 +40,9 @@ function readInputs(ctx: IExecuteFunctions, i: number, mode: string) {
 }
 
 function readDuration(ctx: IExecuteFunctions, i: number): number | undefined {
-	const raw = ctx.getNodeParameter('duration', i, '') as string | number;
+	const raw = ctx.getNodeParameter('duration', i, '');
 	if (raw === '' || raw === null || raw === undefined) return undefined;
-	const n = Number(raw);
-	if (!Number.isFinite(n))
-		throw new InputError(`Duration must be a number of seconds, not "${String(raw)}"`);
-	return n;
+	return readNumber(raw, 'Duration', 0);
 }
 
 function creditNote(plan: VideoPlan, seconds: number, known: boolean): string {
@@ -59,11 +56,14 @@ function creditNote(plan: VideoPlan, seconds: number, known: boolean): string {
 
 /** POST /video (spec 4.6): checked against the model listing, inputs uploaded, then handed to the engine. */
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<JobRequest> {
-	const mode = this.getNodeParameter('mode', itemIndex, 'text') as string;
-	const prompt = String(this.getNodeParameter('prompt', itemIndex, ''));
-	const modelId = String(this.getNodeParameter('model', itemIndex, '')).trim();
-	const resolution = String(this.getNodeParameter('resolution', itemIndex, '')).trim();
-	const aspectRatio = String(this.getNodeParameter('aspectRatio', itemIndex, '')).trim();
+	const mode = readChoice(this.getNodeParameter('mode', itemIndex, 'text'), 'Mode');
+	const prompt = readText(this.getNodeParameter('prompt', itemIndex, ''), 'Prompt');
+	const modelId = readChoice(this.getNodeParameter('model', itemIndex, ''), 'Model');
+	const resolution = readChoice(this.getNodeParameter('resolution', itemIndex, ''), 'Resolution');
+	const aspectRatio = readChoice(
+		this.getNodeParameter('aspectRatio', itemIndex, ''),
+		'Aspect Ratio',
+	);
 	const settings = readWaitSettings(this, itemIndex, 'video');
 	const inputs = readInputs(this, itemIndex, mode);
 	const counts = {

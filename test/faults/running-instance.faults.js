@@ -1,0 +1,215 @@
+'use strict';
+/**
+ * Under `n8n start`, one instance for the whole file: an execution stopped through n8n's REST API
+ * while its jobs wait; a batch of 500 images and one of 100 podcasts while /healthz is watched;
+ * last, the instance killed with SIGKILL while jobs wait, and every created job found in its log.
+ */
+const fs = require('node:fs');
+const { startFakeService } = require('../fake-service/server');
+const { N8nInstance } = require('../e2e/n8n-cli');
+const { N8nRest, webhookNode } = require('./rest');
+const { credential, mediaNode, itemsNode, workflow } = require('./workflows');
+const { engineCaps } = require('./engine-caps');
+const { killHard } = require('./processes');
+const { watchHealth } = require('./health-watch');
+
+const KEY = 'test-key-alice';
+const PORT = 5810;
+const POLL_S = 2;
+
+let svc;
+let n8n;
+let rest;
+let base;
+const ids = {};
+
+/** A webhook workflow: N items, then one Media Generation node. */
+function batch(name, kind, count, options, extraItem = () => ({})) {
+	const items = Array.from({ length: count }, (_, i) => ({ p: `${name} item ${i}`, i, ...extraItem(i) }));
+	return workflow(name, [itemsNode('Items', items)], [mediaNode('Media', kind, { credentialId: 'mainCredential01', options, onError: null })], webhookNode(name));
+}
+
+const trigger = (name) => fetch(`${base}/webhook/${name}`, { method: 'POST' }).then((r) => expect(r.status).toBe(200));
+
+async function waitFor(check, ms, what) {
+	const end = Date.now() + ms;
+	for (;;) {
+		const value = await check();
+		if (value) return value;
+		if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+		await new Promise((r) => setTimeout(r, 200));
+	}
+}
+
+async function executionOf(name, { done } = {}) {
+	return await waitFor(async () => {
+		const [e] = await rest.executions(ids[name]);
+		if (!e) return undefined;
+		if (done && !['success', 'error', 'canceled', 'crashed'].includes(e.status)) return undefined;
+		return e;
+	}, 300_000, `an execution of ${name}`);
+}
+
+/** Resident memory of a process in MB (VmRSS). */
+function rssMb(pid) {
+	const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+	return Number(m[1]) / 1024;
+}
+
+/** Watches /healthz and the server's memory while `work` runs. */
+async function watch(work) {
+	const pid = n8n.server.pid;
+	const baseRssMb = rssMb(pid);
+	const watcher = watchHealth(base, pid);
+	const started = Date.now();
+	let result;
+	try {
+		result = await work();
+	} finally {
+		const checks = await watcher.stop();
+		const slowest = checks.reduce((a, c) => ((c.ms ?? Infinity) > (a?.ms ?? -1) ? c : a), undefined);
+		watch.last = {
+			baseRssMb,
+			peakRssMb: Math.max(...checks.map((c) => c.rssMb)),
+			healthChecks: checks.length,
+			slowestHealthMs: slowest?.ms ?? Infinity,
+			slowestAtS: slowest ? ((slowest.at - started) / 1000).toFixed(1) : '-',
+		};
+	}
+	return { result, stats: watch.last };
+}
+
+beforeAll(async () => {
+	svc = await startFakeService({ latencyMs: 40, fileLatencyMs: 40, timing: { queueMs: 100, imageMs: 60_000, videoMs: 60_000, audioMs: 60_000 } });
+	n8n = new N8nInstance({ binaryDataMode: 'filesystem' }).installPackage();
+	await n8n.importCredentials([credential('mainCredential01', KEY, svc.apiUrl)]);
+	const workflows = [
+		batch('cancel', 'image', 3, { pollIntervalSeconds: POLL_S }),
+		batch('scale-images', 'image', 500, { pollIntervalSeconds: 1 }),
+		batch('scale-podcasts', 'prompt', 100, { pollIntervalSeconds: 0.5 }),
+		batch('crash', 'image', 4, { pollIntervalSeconds: POLL_S }),
+	];
+	const names = workflows.map((w) => w.name);
+	(await n8n.importWorkflows(workflows)).forEach((id, i) => (ids[names[i]] = id));
+	base = await n8n.start(PORT);
+	rest = await new N8nRest(base).login();
+	for (const name of names) await rest.activate(ids[name]);
+}, 300_000);
+
+afterAll(async () => {
+	await n8n?.stop();
+	await svc?.stop();
+});
+
+test('stopped through the REST API while jobs wait: no request after one poll interval, canceled, job ids in the log', async () => {
+	svc.state.timing.imageMs = 60_000;
+	const before = svc.state.jobs.size;
+	await trigger('cancel');
+	await waitFor(() => svc.state.jobs.size - before === 3, 60_000, '3 jobs');
+	const jobIds = [...svc.state.jobs.keys()].slice(before);
+	const running = await executionOf('cancel');
+	await new Promise((r) => setTimeout(r, POLL_S * 1000)); // at least one poll round
+	const stoppedAt = Date.now();
+	await rest.stop(running.id);
+	const ended = await executionOf('cancel', { done: true });
+	expect(ended.status).toBe('canceled');
+	// watch the service for three more poll intervals
+	await new Promise((r) => setTimeout(r, 3 * POLL_S * 1000));
+	const late = svc.state.requests.filter((r) => r.time > stoppedAt + POLL_S * 1000);
+	expect(late).toEqual([]);
+	// n8n stores its own "cancelled manually" error for a stopped execution and drops the node's;
+	// the node names the jobs it leaves running in a warning in n8n's log
+	const full = await rest.execution(running.id);
+	expect(full.data.resultData.error.message).toMatch(/cancelled/);
+	const warning = n8n.log().split('\n').find((l) => l.includes(`Media Generation: execution ${running.id} was cancelled`));
+	expect(warning).toBeDefined();
+	for (const id of jobIds) {
+		expect(warning).toContain(id);
+		expect(n8n.log()).toMatch(new RegExp(`Media Generation: created image job ${id} for item \\d of node "Media" \\(image generate, execution ${running.id}\\)`));
+	}
+	expect(n8n.log()).not.toContain(KEY);
+});
+
+test('500 image items (jobs of 5 s) in one execution: 500 outputs in order, requests within the caps, n8n responsive', async () => {
+	svc.state.timing.imageMs = 5000;
+	svc.resetPeaks();
+	const before = svc.state.jobs.size;
+	const started = Date.now();
+	const { result: run, stats } = await watch(async () => {
+		await trigger('scale-images');
+		return await executionOf('scale-images', { done: true });
+	});
+	expect(run.status).toBe('success');
+	const items = (await rest.execution(run.id)).data.resultData.runData.Media[0].data.main[0];
+	expect(items).toHaveLength(500);
+	items.forEach((item, i) => {
+		expect(item.pairedItem).toEqual({ item: i });
+		expect(svc.state.jobs.get(item.json.job_id).request.prompt).toBe(`scale-images item ${i}`);
+		expect(item.binary.data.mimeType).toBe('image/png');
+	});
+	expect(svc.state.jobs.size - before).toBe(500);
+	expect(svc.state.duplicateCreates()).toEqual([]);
+	const caps = engineCaps();
+	const peaks = { ...svc.peakInFlight };
+	expect(peaks.create).toBeLessThanOrEqual(caps.create);
+	expect(peaks.read).toBeLessThanOrEqual(caps.read);
+	expect(peaks.file).toBeLessThanOrEqual(caps.file);
+	// the node did send requests side by side (so the caps above were what held them)
+	expect(peaks.create).toBeGreaterThan(1);
+	expect(peaks.read).toBeGreaterThan(1);
+	if (process.env.FAULTS_REPORT) console.log('unrouted:', svc.state.requests.filter((r) => !r.route).map((r) => `${r.method} ${r.path}`));
+	const since = (t) => ((t - started) / 1000).toFixed(1);
+	const phase = (cls) => {
+		const times = (cls === 'file' ? svc.state.fileRequests : svc.state.requests.filter((r) => r.route === 'POST /image')).map((r) => r.time).filter((t) => t >= started);
+		return times.length ? `${since(Math.min(...times))}-${since(Math.max(...times))} s` : '-';
+	};
+	console.log(
+		`500 images: ${((Date.now() - started) / 1000).toFixed(1)} s; peak requests in flight ${JSON.stringify(peaks)} (caps ${JSON.stringify(caps)}); ` +
+			`n8n RSS ${stats.baseRssMb.toFixed(0)} MB before, peak ${stats.peakRssMb.toFixed(0)} MB (+${(stats.peakRssMb - stats.baseRssMb).toFixed(0)} MB); ` +
+			`/healthz slowest ${stats.slowestHealthMs} ms (${stats.slowestAtS} s in; creates ${phase('create')}, downloads ${phase('file')}) over ${stats.healthChecks} checks`,
+	);
+	expect(stats.slowestHealthMs).toBeLessThan(1000);
+});
+
+test('100 podcast items with 5 slots: 100 creates, none twice, never more than 5 in flight', async () => {
+	svc.state.timing.audioMs = 1000;
+	// the service would take more at once: the limit of 5 is the node's own
+	svc.state.audioConcurrency = 1000;
+	svc.state.maxAudioInFlight = 0;
+	const before = svc.state.jobs.size;
+	const started = Date.now();
+	const { result: run, stats } = await watch(async () => {
+		await trigger('scale-podcasts');
+		return await executionOf('scale-podcasts', { done: true });
+	});
+	expect(run.status).toBe('success');
+	const items = (await rest.execution(run.id)).data.resultData.runData.Media[0].data.main[0];
+	expect(items).toHaveLength(100);
+	items.forEach((item, i) => {
+		expect(item.pairedItem).toEqual({ item: i });
+		expect(svc.state.jobs.get(item.json.job_id).request.prompt).toBe(`scale-podcasts item ${i}`);
+	});
+	const creates = svc.state.requests.filter((r) => r.route === 'POST /podcast' && r.time >= started);
+	expect(creates).toHaveLength(100);
+	expect(svc.state.jobs.size - before).toBe(100);
+	expect(svc.state.duplicateCreates()).toEqual([]);
+	expect(svc.state.maxAudioInFlight).toBe(5);
+	expect(stats.slowestHealthMs).toBeLessThan(1000);
+	console.log(`100 podcasts: ${((Date.now() - started) / 1000).toFixed(1)} s; most audio jobs in flight ${svc.state.maxAudioInFlight}; /healthz slowest ${stats.slowestHealthMs} ms`);
+});
+
+test('killed with SIGKILL while jobs wait: every job the node created is in the log, with its item', async () => {
+	svc.state.timing.imageMs = 60_000;
+	const before = svc.state.jobs.size;
+	await trigger('crash');
+	await waitFor(() => svc.state.jobs.size - before === 4, 60_000, '4 jobs');
+	const running = await executionOf('crash');
+	await killHard(n8n.server);
+	const jobs = [...svc.state.jobs.values()].slice(before);
+	expect(jobs).toHaveLength(4);
+	for (const job of jobs) {
+		const item = Number(/item (\d+)$/.exec(job.request.prompt)[1]);
+		expect(n8n.log()).toContain(`Media Generation: created image job ${job.id} for item ${item} of node "Media" (image generate, execution ${running.id})`);
+	}
+	expect(n8n.log()).not.toContain(KEY);
+});
