@@ -2,7 +2,7 @@
 const path = require('node:path');
 const dist = (p) => require(path.resolve(__dirname, '../../dist/nodes/MediaGeneration', p));
 const { gapMs, lonePlan, busyDelayMs, MAX_GAP_MS } = dist('engine/schedule');
-const { mapLimit, Slots } = dist('engine/limit');
+const { mapLimit } = dist('engine/limit');
 const { outputFileName } = dist('engine/output');
 const { jobState, resultFiles } = dist('engine/jobs');
 
@@ -47,18 +47,6 @@ describe('mapLimit', () => {
 		});
 		expect(most).toBe(2);
 		expect(results.map((r) => (r.ok ? r.value : r.error.message))).toEqual([50, 10, 'four', 20, 30, 0]);
-	});
-	test('Slots never lets more than its size run', async () => {
-		const slots = new Slots(3);
-		let running = 0;
-		let most = 0;
-		await Promise.all(Array.from({ length: 10 }, (_, i) => slots.run(async () => {
-			running++;
-			most = Math.max(most, running);
-			await new Promise((r) => setTimeout(r, 5 + (i % 3)));
-			running--;
-		})));
-		expect(most).toBe(3);
 	});
 });
 

@@ -27,25 +27,3 @@ export async function mapLimit<T, R>(
 	await Promise.all(workers);
 	return results;
 }
-
-/** A counting semaphore: `run` waits for a free slot, so no more than `size` tasks run together. */
-export class Slots {
-	private free: number;
-	private readonly queue: Array<() => void> = [];
-
-	constructor(size: number) {
-		this.free = size;
-	}
-
-	async run<R>(task: () => Promise<R>): Promise<R> {
-		if (this.free > 0) this.free--;
-		else await new Promise<void>((resolve) => this.queue.push(resolve));
-		try {
-			return await task();
-		} finally {
-			const wake = this.queue.shift();
-			if (wake) wake();
-			else this.free++;
-		}
-	}
-}

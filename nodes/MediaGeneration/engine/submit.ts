@@ -9,8 +9,6 @@ import type { JobRequest } from './types';
 
 /** Audio jobs the service runs at once per workspace (spec 8); more answer 429. */
 export const AUDIO_SLOTS = 5;
-/** Create requests sent at the same time for image and video jobs (the service queues the jobs). */
-export const CREATE_CONCURRENCY = 4;
 
 /** How many jobs of this kind may be in flight together; Infinity where the service queues them. */
 export function slotsFor(kind: JobKind): number {
