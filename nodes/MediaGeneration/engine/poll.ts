@@ -56,7 +56,10 @@ export class JobBatch {
 	private readonly stop = new AbortController();
 	private readonly signal: AbortSignal;
 	private fatal?: { error: Error; entry: Entry };
+	/** no audio create before this (a 429's wait) */
 	private busyUntil = 0;
+	/** the part of that wait the service asked for with Retry-After: always honoured */
+	private askedUntil = 0;
 	private busyTries = 0;
 
 	constructor(
@@ -271,7 +274,9 @@ export class JobBatch {
 			if (busy.busy) {
 				e.phase = 'waiting';
 				this.busyTries++;
-				this.busyUntil = Date.now() + (busy.retryAfterMs ?? busyDelayMs(this.busyTries));
+				const wait = busy.retryAfterMs ?? busyDelayMs(this.busyTries);
+				this.busyUntil = Math.max(this.busyUntil, Date.now() + wait);
+				if (busy.retryAfterMs !== undefined) this.askedUntil = this.busyUntil;
 			} else {
 				this.fail(e, error);
 			}
@@ -317,7 +322,8 @@ export class JobBatch {
 		this.plan.seen(e.pos, fetchedAt, ended);
 		if (e.phase !== 'running') return undefined; // failed or stopped meanwhile
 		if (ended) {
-			this.busyUntil = 0; // one of our own slots is free again
+			// one of our own audio slots is free again: stop backing off, but keep a Retry-After
+			if (e.req.kind === 'podcast') this.busyUntil = this.askedUntil;
 			if (e.answered) {
 				e.phase = 'done';
 			} else if (state === 'failed') {
