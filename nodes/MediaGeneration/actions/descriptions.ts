@@ -1,4 +1,6 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { readChoice, readText } from '../validation/values';
 
 /** Fields shared by many operations. */
 
@@ -86,5 +88,15 @@ export function promptField(placeholder: string, description: string): INodeProp
 		typeOptions: { rows: 3 },
 		placeholder,
 		description,
+	};
+}
+
+/** The fields every Generate of images and videos has, read and checked for their form. */
+export function readModelSettings(ctx: IExecuteFunctions, itemIndex: number) {
+	return {
+		prompt: readText(ctx.getNodeParameter('prompt', itemIndex, ''), 'Prompt'),
+		modelId: readChoice(ctx.getNodeParameter('model', itemIndex, ''), 'Model'),
+		resolution: readChoice(ctx.getNodeParameter('resolution', itemIndex, ''), 'Resolution'),
+		aspectRatio: readChoice(ctx.getNodeParameter('aspectRatio', itemIndex, ''), 'Aspect Ratio'),
 	};
 }

@@ -4,8 +4,8 @@ import type { JobRequest } from '../../engine/types';
 import { imageModels } from '../../methods/listings';
 import { checkCredits } from '../../validation/credits';
 import { checkImageRequest } from '../../validation/imageRequest';
-import { readChoice, readNumber, readText } from '../../validation/values';
-import { modelDependentField, modelField, promptField } from '../descriptions';
+import { readNumber } from '../../validation/values';
+import { modelDependentField, modelField, promptField, readModelSettings } from '../descriptions';
 import {
 	readReferences,
 	REFERENCE_IMAGES,
@@ -66,13 +66,7 @@ export const description: INodeProperties[] = [
 
 /** POST /image (spec 4.2): checked against the model listing, references uploaded, then handed to the engine. */
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<JobRequest> {
-	const prompt = readText(this.getNodeParameter('prompt', itemIndex, ''), 'Prompt');
-	const modelId = readChoice(this.getNodeParameter('model', itemIndex, ''), 'Model');
-	const resolution = readChoice(this.getNodeParameter('resolution', itemIndex, ''), 'Resolution');
-	const aspectRatio = readChoice(
-		this.getNodeParameter('aspectRatio', itemIndex, ''),
-		'Aspect Ratio',
-	);
+	const { prompt, modelId, resolution, aspectRatio } = readModelSettings(this, itemIndex);
 	const numberOfImages = readNumber(
 		this.getNodeParameter('numberOfImages', itemIndex, 1),
 		'Number of Images',

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { JobRequest } from '../../engine/types';
 import { videoModels } from '../../methods/listings';
 import { checkCredits } from '../../validation/credits';
-import { readChoice, readNumber, readText } from '../../validation/values';
+import { readChoice, readNumber } from '../../validation/values';
 import {
 	checkVideoRequest,
 	MAX_SOURCE_SECONDS,
@@ -19,6 +19,7 @@ import {
 	type References,
 } from '../referenceInputs';
 import { readWaitSettings } from '../waitOptions';
+import { readModelSettings } from '../descriptions';
 import { fields } from './generate.fields';
 
 export const description = fields;
@@ -57,13 +58,7 @@ function creditNote(plan: VideoPlan, seconds: number, known: boolean): string {
 /** POST /video (spec 4.6): checked against the model listing, inputs uploaded, then handed to the engine. */
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<JobRequest> {
 	const mode = readChoice(this.getNodeParameter('mode', itemIndex, 'text'), 'Mode');
-	const prompt = readText(this.getNodeParameter('prompt', itemIndex, ''), 'Prompt');
-	const modelId = readChoice(this.getNodeParameter('model', itemIndex, ''), 'Model');
-	const resolution = readChoice(this.getNodeParameter('resolution', itemIndex, ''), 'Resolution');
-	const aspectRatio = readChoice(
-		this.getNodeParameter('aspectRatio', itemIndex, ''),
-		'Aspect Ratio',
-	);
+	const { prompt, modelId, resolution, aspectRatio } = readModelSettings(this, itemIndex);
 	const settings = readWaitSettings(this, itemIndex, 'video');
 	const inputs = readInputs(this, itemIndex, mode);
 	const counts = {
