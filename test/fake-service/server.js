@@ -63,6 +63,10 @@ function send(res, status, body, headers = {}) {
 	res.end(text);
 }
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** Waits until Date.now() reaches `at` (a timer may fire a millisecond early by the clock). */
+async function sleepUntil(at) {
+	while (Date.now() < at) await sleep(at - Date.now());
+}
 
 class FakeService {
 	/**
@@ -165,7 +169,7 @@ class FakeService {
 		const faults = route ? this.faults.take(route[2], req.jsonAhead?.body) : [];
 		const fault = (kind) => faults.find((f) => f.kind === kind);
 		try {
-			if (entry && this.latencyMs > 0) await sleep(this.latencyMs);
+			if (entry && this.latencyMs > 0) await sleepUntil(record.time + this.latencyMs);
 			if (fault('slow')) await sleep(fault('slow').delayMs ?? 1000);
 			if (fault('drop')) return req.socket.destroy();
 			if (fault('early')) {
