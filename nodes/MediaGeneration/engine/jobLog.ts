@@ -24,6 +24,11 @@ export function logCreatedJob(
 	);
 }
 
+/** Jobs as a user reads them in a log line or an error: "item 0: <id>, item 3: <id>". */
+export function jobList(jobs: Array<{ itemIndex: number; jobId: string }>): string {
+	return jobs.map((j) => `item ${j.itemIndex}: ${j.jobId}`).join(', ');
+}
+
 /**
  * Writes the jobs a cancelled execution leaves running to n8n's log. n8n keeps its own
  * "cancelled" error for a stopped execution and drops the node's, so the log is where the
@@ -36,9 +41,8 @@ export function logJobsLeftRunning(
 	if (!jobs.length) return;
 	const node = ctx.getNode();
 	const executionId = ctx.getExecutionId();
-	const list = jobs.map((j) => `item ${j.itemIndex}: ${j.jobId}`).join(', ');
 	ctx.logger.warn(
-		`Media Generation: execution ${executionId} was cancelled while node "${node.name}" waited; these jobs keep running on the service (fetch them with Download): ${list}`,
+		`Media Generation: execution ${executionId} was cancelled while node "${node.name}" waited; these jobs keep running on the service (fetch them with Download): ${jobList(jobs)}`,
 		{ executionId, node: node.name, jobIds: jobs.map((j) => j.jobId) },
 	);
 }

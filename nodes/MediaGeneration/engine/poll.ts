@@ -4,7 +4,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import { apiRequest } from '../transport/request';
 import { cohortKey, PollPlan } from './cohort';
 import { finishedItems } from './finish';
-import { logJobsLeftRunning } from './jobLog';
+import { jobList, logJobsLeftRunning } from './jobLog';
 import { JOB_PATH, jobState, type JobKind, type JobState } from './jobs';
 import { compact, jobFailedError, noSlotError, notFinishedError, timeoutError } from './output';
 import {
@@ -177,8 +177,7 @@ export class JobBatch {
 	private startedJobsNote(except?: Entry): string {
 		const started = this.startedJobs(except);
 		if (!started.length) return '';
-		const list = started.map((e) => `item ${e.itemIndex}: ${e.jobId}`).join(', ');
-		return `Jobs already created for other items keep running on the service; fetch them with Download: ${list}.`;
+		return `Jobs already created for other items keep running on the service; fetch them with Download: ${jobList(started)}.`;
 	}
 
 	private fail(entry: Entry, error: unknown) {
