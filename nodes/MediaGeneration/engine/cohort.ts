@@ -66,12 +66,12 @@ export class PollPlan {
 			pastDeadline: false,
 		};
 		this.byId.set(id, m);
+		// a cohort lives while it has members (remove() drops an empty one)
 		let c = this.cohorts.get(cohort);
 		if (!c) {
 			c = { members: [], tickAt: createdAt + gapMs(0, capMs) / SCOUTS, turn: 0 };
 			this.cohorts.set(cohort, c);
 		}
-		if (!c.members.length) c.tickAt = createdAt + gapMs(0, capMs) / SCOUTS;
 		c.members.push(m);
 		c.members.sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
 	}

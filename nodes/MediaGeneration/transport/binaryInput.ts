@@ -24,7 +24,10 @@ async function readStart(source: Source, bytes: number): Promise<Buffer> {
 	let length = 0;
 	try {
 		for await (const chunk of source) {
-			const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk);
+			const buffer =
+				typeof chunk === 'string'
+					? Buffer.from(chunk)
+					: Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
 			chunks.push(buffer);
 			length += buffer.length;
 			if (length >= bytes) break;
