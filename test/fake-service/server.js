@@ -63,6 +63,19 @@ function send(res, status, body, headers = {}) {
 	res.end(text);
 }
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Resolves when `res` can take more data, or is gone. */
+function drainedOrClosed(res) {
+	return new Promise((resolve) => {
+		const done = () => {
+			res.off('drain', done);
+			res.off('close', done);
+			resolve();
+		};
+		res.on('drain', done);
+		res.on('close', done);
+	});
+}
 /** Waits until Date.now() reaches `at` (a timer may fire a millisecond early by the clock). */
 async function sleepUntil(at) {
 	while (Date.now() < at) await sleep(at - Date.now());
@@ -79,6 +92,8 @@ class FakeService {
 	 *   `latencyMs` can be changed on a running service
 	 * @param {number} [options.linkTtlMs] how long result links stay valid
 	 * @param {number} [options.fileLatencyMs] how late every result file starts (as from a distant host)
+	 * @param {number} [options.fileBytesPerSecond] how fast each result file is sent (a slow link);
+	 *   can be changed on a running service
 	 * @param {object} [options.accounts] API key -> {user, paid, credits, models?}; `models`, when
 	 *   given, is the model ids that key's listings show and its creates accept (a plan's catalogue)
 	 */
@@ -89,6 +104,7 @@ class FakeService {
 		this.faults = new Faults();
 		this.sockets = new Set();
 		this.latencyMs = options.latencyMs ?? 0;
+		this.fileBytesPerSecond = options.fileBytesPerSecond ?? 0;
 		/** requests being handled now, and the most at once, by class (create, read, file, …) */
 		this.inFlight = {};
 		this.peakInFlight = {};
@@ -246,7 +262,21 @@ class FakeService {
 			res.write(found.body.subarray(0, Math.floor(found.body.length / 2)));
 			return setTimeout(() => req.socket.destroy(), 20);
 		}
+		if (this.fileBytesPerSecond) return this.sendPaced(res, found.body, this.fileBytesPerSecond);
 		res.end(found.body);
+	}
+
+	/** Sends `body` at about `bytesPerSecond`, in slices of 64 KB, as over a slow link. */
+	async sendPaced(res, body, bytesPerSecond) {
+		const started = Date.now();
+		for (let sent = 0; sent < body.length && !res.destroyed; ) {
+			const slice = body.subarray(sent, sent + 64 * 1024);
+			sent += slice.length;
+			if (!res.write(slice)) await drainedOrClosed(res);
+			const ahead = (sent * 1000) / bytesPerSecond - (Date.now() - started);
+			if (ahead > 0) await sleep(ahead);
+		}
+		res.end();
 	}
 
 	sendFileError(res, status, reason) {

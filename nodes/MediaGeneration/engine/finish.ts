@@ -4,7 +4,6 @@ import { NodeOperationError } from 'n8n-workflow';
 import { downloadFile } from './download';
 import { linkExpiry, resultFiles, type JobKind } from './jobs';
 import { mapLimit } from './limit';
-import type { Governor } from './parallel';
 import { compact, outputFileName } from './output';
 import type { WaitSettings } from './types';
 
@@ -23,6 +22,9 @@ export type FinishedJob = {
 	readJob: () => Promise<IDataObject>;
 };
 
+/** Where downloads wait their turn: a Governor for images and audio, TransferSlots for videos. */
+export type DownloadSlots = { run(task: () => Promise<IBinaryData>): Promise<IBinaryData> };
+
 /**
  * The output items of a succeeded job: one per result file, with its link, and with the file as
  * binary data unless Download Media is off. Downloads share the batch's slots; a file that
@@ -31,7 +33,7 @@ export type FinishedJob = {
 export async function finishedItems(
 	ctx: IExecuteFunctions,
 	job: FinishedJob,
-	downloads: Governor,
+	downloads: DownloadSlots,
 	signal: AbortSignal,
 ): Promise<INodeExecutionData[]> {
 	const { kind, jobId, settings } = job;

@@ -16,6 +16,7 @@ import {
 } from './parallel';
 import { busyDelayMs } from './schedule';
 import { busyFor, slotsFor, submitJob } from './submit';
+import { TransferSlots } from './transfers';
 import type { JobRequest } from './types';
 
 type Entry = {
@@ -49,7 +50,7 @@ export class JobBatch {
 	/** API calls (creates and job reads) and file downloads, each with its own adaptive limit */
 	private readonly api = new Governor(API_LIMITS);
 	private readonly downloads = new Governor(DOWNLOAD_LIMITS);
-	private readonly videoDownloads = new Governor(VIDEO_DOWNLOAD_LIMITS);
+	private readonly videoDownloads = new TransferSlots(VIDEO_DOWNLOAD_LIMITS);
 	private readonly inflight = new Set<Promise<void>>();
 	/** wakes the loop's pause when a request in flight comes back */
 	private ring?: () => void;

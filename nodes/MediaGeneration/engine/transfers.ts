@@ -1,0 +1,61 @@
+import type { IBinaryData } from 'n8n-workflow';
+
+import type { Limits } from './parallel';
+
+/** One transfer at this speed or faster: the file host is near, the machine sets the pace. */
+export const FAST_TRANSFER_BYTES_PER_SECOND = 32 * 1024 * 1024;
+/** A smaller file says more about the link's latency than about its speed: it leaves the limit. */
+export const MEASURED_FROM_BYTES = 4 * 1024 * 1024;
+
+/**
+ * How many large files to fetch at once after one took `ms` for `bytes` (pure: the whole policy).
+ * Enough side by side that together they run about as fast as one fast transfer, so a slow link
+ * still fetches a batch's videos in parallel, while a fast one gains nothing from more streams.
+ */
+export function transferLimit(bytes: number, ms: number, current: number, limits: Limits): number {
+	if (!(bytes >= MEASURED_FROM_BYTES)) return current;
+	const bytesPerSecond = (bytes * 1000) / Math.max(1, ms);
+	const wanted = Math.ceil(FAST_TRANSFER_BYTES_PER_SECOND / bytesPerSecond);
+	return Math.min(limits.max, Math.max(limits.min, wanted));
+}
+
+/**
+ * Slots for large result files (videos), sized by how fast one transfer runs.
+ *
+ * Each file streams into n8n's binary data, yet every chunk read from the network is a new
+ * buffer that lives until V8's next garbage collection, so concurrent fast streams raise the
+ * instance's peak memory (`npm run bench -- --case c`: three 100 MB videos at once took the
+ * peak about 30 MB higher than one after another, for a few tenths of a second saved on a
+ * local link). The first file goes alone; each file of 4 MB or more then sets how many may run
+ * at once (transferLimit).
+ */
+export class TransferSlots {
+	private limit: number;
+	private active = 0;
+	private readonly queue: Array<() => void> = [];
+	/** the most transfers that ever ran at once */
+	peak = 0;
+
+	constructor(private readonly limits: Limits) {
+		this.limit = limits.start;
+	}
+
+	async run(task: () => Promise<IBinaryData>): Promise<IBinaryData> {
+		// a slot is taken here, or handed over by the finishing transfer before this one resumes
+		if (this.active < this.limit && !this.queue.length) this.active++;
+		else await new Promise<void>((resolve) => this.queue.push(resolve));
+		this.peak = Math.max(this.peak, this.active);
+		const started = Date.now();
+		try {
+			const binary = await task();
+			this.limit = transferLimit(binary.bytes ?? 0, Date.now() - started, this.limit, this.limits);
+			return binary;
+		} finally {
+			this.active--;
+			while (this.queue.length && this.active < this.limit) {
+				this.active++;
+				this.queue.shift()!();
+			}
+		}
+	}
+}
