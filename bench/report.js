@@ -49,6 +49,13 @@ function summarize(variants, records) {
 							return s ? r.peakRssMb - s.peakRssMb : undefined;
 						})
 					: [],
+				// the same for the native heap alone: what the transfers cost, apart from the nodes loaded
+				nativeHeapGrowthMb: variant.baseline
+					? full.map((r) => {
+							const s = small.find((x) => x.repeat === r.repeat);
+							return s && r.nativeHeapMb !== undefined && s.nativeHeapMb !== undefined ? r.nativeHeapMb - s.nativeHeapMb : undefined;
+						})
+					: [],
 				// what the node itself adds over the run of the workflow's input alone (same file, same round)
 				rssOverInputMb: variant.inputOnly
 					? full.map((r) => {
@@ -79,15 +86,15 @@ function markdown(summary, { machine, command, started }) {
 	const lines = [
 		`Measured ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine.cpus} cores, ${machine.memoryGb} GB, Node ${machine.node}, n8n ${machine.n8n}: \`${command}\``,
 		'',
-		'| Case | Side | Node time (s) | Ours / hand-built | ÷ lower bound | Requests per job: create / poll / download | Peak RSS (MB) | RSS growth over 4 KB files (MB) | RSS growth over reading the file alone (MB) |',
-		'|---|---|---|---|---|---|---|---|---|',
+		'| Case | Side | Node time (s) | Ours / hand-built | ÷ lower bound | Requests per job: create / poll / download | Peak RSS (MB) | RSS growth over 4 KB files (MB) | of which native heap (MB) | RSS growth over reading the file alone (MB) |',
+		'|---|---|---|---|---|---|---|---|---|---|',
 	];
 	for (const s of summary) {
 		const r = s.requestsPerJob;
 		const requests = r.creates === undefined ? '–' : `${r.creates.toFixed(2)} / ${r.polls.toFixed(2)} / ${r.downloads.toFixed(2)}${r.rejected ? ` (${r.rejected.toFixed(2)} refused)` : ''}`;
 		const bound = s.lowerBoundMs ? `${range(s.vsLowerBound, 2)} (of ${(s.lowerBoundMs / 1000).toFixed(1)} s)` : s.lowerBoundWhy;
 		lines.push(
-			`| ${s.side === 'ours' ? s.label : ''} | ${SIDE_NAMES[s.side]}${s.failed ? ` (${s.failed} failed)` : ''} | ${range(s.nodeMs, 1, 1000)} | ${s.side === 'ours' ? `${range(s.vsOtherSide, 2)}×` : ''} | ${bound} | ${requests} | ${range(s.peakRssMb, 0)} | ${s.rssGrowthMb.length ? range(s.rssGrowthMb, 0) : '–'} | ${s.rssOverInputMb.length ? range(s.rssOverInputMb, 0) : '–'} |`,
+			`| ${s.side === 'ours' ? s.label : ''} | ${SIDE_NAMES[s.side]}${s.failed ? ` (${s.failed} failed)` : ''} | ${range(s.nodeMs, 1, 1000)} | ${s.side === 'ours' ? `${range(s.vsOtherSide, 2)}×` : ''} | ${bound} | ${requests} | ${range(s.peakRssMb, 0)} | ${s.rssGrowthMb.length ? range(s.rssGrowthMb, 0) : '–'} | ${s.nativeHeapGrowthMb?.length ? range(s.nativeHeapGrowthMb, 0) : '–'} | ${s.rssOverInputMb.length ? range(s.rssOverInputMb, 0) : '–'} |`,
 		);
 	}
 	const lagged = summary.filter((s) => s.lag);

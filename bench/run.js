@@ -73,6 +73,7 @@ async function runOne({ n8n, svc, variant, side, small, id, repeat }) {
 	let sampler;
 	const result = await n8n.execute(id, { timeoutMs: 30 * 60_000, onSpawn: (child) => (sampler = sampleRss(child.pid)) });
 	const peakRssMb = sampler.stop();
+	const nativeHeapMb = sampler.nativeHeapMb();
 	const counts = requestCounts(svc);
 	const files = result.data ? producedFiles(result.data, variant, side) : 0;
 	let error;
@@ -88,13 +89,14 @@ async function runOne({ n8n, svc, variant, side, small, id, repeat }) {
 		repeat,
 		nodeMs: result.data ? nodeSpan(result.data) : undefined,
 		peakRssMb: Math.round(peakRssMb * 10) / 10,
+		nativeHeapMb: Math.round(nativeHeapMb * 10) / 10,
 		jobs,
 		requests: counts,
 		lags: variant.lag ? jobLags(svc) : undefined,
 		error,
 	};
 	const time = record.nodeMs === undefined ? '?' : `${(record.nodeMs / 1000).toFixed(1)} s`;
-	console.error(`  ${variant.key} ${side.padEnd(4)} ${small ? '4 KB ' : ''}${time}, peak RSS ${record.peakRssMb} MB, ${counts.creates}/${counts.polls}/${counts.downloads} requests${error ? `  ERROR ${error}` : ''}`);
+	console.error(`  ${variant.key} ${side.padEnd(4)} ${small ? '4 KB ' : ''}${time}, peak RSS ${record.peakRssMb} MB (native heap ${record.nativeHeapMb}), ${counts.creates}/${counts.polls}/${counts.downloads} requests${error ? `  ERROR ${error}` : ''}`);
 	return record;
 }
 

@@ -1,7 +1,7 @@
 'use strict';
 /** The benchmark's own arithmetic: the run times it asks of the fake, and how it reads the fake's log. */
 const { spreadCase, shuffled, pixelsOf } = require('../../bench/cases');
-const { jobLags, requestCounts, resetService } = require('../../bench/measure');
+const { jobLags, requestCounts, resetService, sampleRss } = require('../../bench/measure');
 const { summarize } = require('../../bench/report');
 const { useFakeService, api, waitForJob } = require('../helpers/fake');
 
@@ -52,17 +52,33 @@ describe('bench: reading the fake service', () => {
 describe('bench: summary', () => {
 	test('ratios pair runs of the same round; growth subtracts the 4 KB run of the same side and round', () => {
 		const variant = { key: 'c', label: 'videos', lowerBoundMs: 1000, baseline: true };
-		const run = (side, repeat, nodeMs, peakRssMb, files = 'full') => ({
-			case: 'c', side, repeat, nodeMs, peakRssMb, files, jobs: 3, requests: { creates: 3, polls: 6, downloads: 3, other: 1, rejected: 0 },
+		const run = (side, repeat, nodeMs, peakRssMb, nativeHeapMb, files = 'full') => ({
+			case: 'c', side, repeat, nodeMs, peakRssMb, nativeHeapMb, files, jobs: 3, requests: { creates: 3, polls: 6, downloads: 3, other: 1, rejected: 0 },
 		});
 		const [ours, hand] = summarize([variant], [
-			run('ours', 0, 1200, 500), run('hand', 0, 1000, 480), run('ours', 1, 3000, 520), run('hand', 1, 2000, 470),
-			run('ours', 0, 900, 400, '4 KB'), run('hand', 0, 900, 420, '4 KB'), run('ours', 1, 900, 410, '4 KB'),
+			run('ours', 0, 1200, 500, 90), run('hand', 0, 1000, 480, 95), run('ours', 1, 3000, 520, 110), run('hand', 1, 2000, 470, 80),
+			run('ours', 0, 900, 400, 15, '4 KB'), run('hand', 0, 900, 420, 16, '4 KB'), run('ours', 1, 900, 410, 14, '4 KB'),
 		]);
 		expect(ours.vsOtherSide).toEqual([1.2, 1.5]);
 		expect(ours.vsLowerBound).toEqual([1.2, 3]);
 		expect(ours.rssGrowthMb).toEqual([100, 110]);
 		expect(hand.rssGrowthMb).toEqual([60, undefined]);
+		expect(ours.nativeHeapGrowthMb).toEqual([75, 96]);
+		expect(hand.nativeHeapGrowthMb).toEqual([79, undefined]);
 		expect(ours.requestsPerJob).toMatchObject({ creates: 1, polls: 2, downloads: 1 });
+	});
+});
+
+describe('bench: memory sampling', () => {
+	test('reads the peak RSS and the native heap of a running process from /proc', async () => {
+		const sampler = sampleRss(process.pid, 10);
+		await new Promise((r) => setTimeout(r, 60));
+		const peakMb = sampler.stop();
+		const status = require('node:fs').readFileSync('/proc/self/status', 'utf8');
+		const hwmMb = Number(/VmHWM:\s+(\d+)/.exec(status)[1]) / 1024;
+		expect(peakMb).toBeGreaterThan(0);
+		expect(peakMb).toBeLessThanOrEqual(hwmMb);
+		expect(sampler.nativeHeapMb()).toBeGreaterThan(0);
+		expect(sampler.nativeHeapMb()).toBeLessThan(peakMb);
 	});
 });
