@@ -385,7 +385,7 @@ describe('n8n queue mode: a main and two workers', () => {
 		}
 		const servedMiB = videos.map((v) => svc.links.file(svc.state.jobs.get(v.json.job_id), 0).body.length / MB);
 		report.e = {
-			files: `3 MP4s of ${servedMiB.map((m) => m.toFixed(1)).join(', ')} MiB in one execution (the node downloads up to 4 at once)`,
+			files: `3 MP4s of ${servedMiB.map((m) => m.toFixed(1)).join(', ')} MiB in one execution (over this fast local link the node fetches them one at a time)`,
 			worker: worker.name,
 			idleRssMiB: Math.round(idle.rssMiB),
 			peakRssMiB: Math.round(after.peakMiB),
