@@ -53,9 +53,12 @@ export function nextState(
 	return { limit: Math.min(limits.max, s.limit + 1), credit: 0, fastestMs, rising: s.rising };
 }
 
-/** A semaphore whose size follows nextState, fed with each task's outcome. */
-export class Governor {
-	private state: GovernorState;
+/**
+ * A semaphore whose size its owner sets (`limit`). A slot is taken at once when one is free and
+ * nobody waits, or handed over by a finishing task before the next one resumes; tasks that can
+ * wait start only when no other task is queued.
+ */
+export abstract class Slots {
 	private active = 0;
 	private readonly queue: Array<() => void> = [];
 	/** tasks that can wait: they start only when no other task is queued */
@@ -63,7 +66,30 @@ export class Governor {
 	/** the most tasks that ever ran at once */
 	peak = 0;
 
+	abstract get limit(): number;
+
+	protected async acquire(canWait = false): Promise<void> {
+		const queued = this.queue.length + this.later.length;
+		if (this.active < this.limit && !queued) this.active++;
+		else await new Promise<void>((resolve) => (canWait ? this.later : this.queue).push(resolve));
+		this.peak = Math.max(this.peak, this.active);
+	}
+
+	protected release(): void {
+		this.active--;
+		while ((this.queue.length || this.later.length) && this.active < this.limit) {
+			this.active++;
+			(this.queue.shift() ?? this.later.shift())!();
+		}
+	}
+}
+
+/** Slots whose size follows nextState, fed with each task's outcome. */
+export class Governor extends Slots {
+	private state: GovernorState;
+
 	constructor(private readonly limits: Limits) {
+		super();
 		this.state = { limit: limits.start, credit: 0, fastestMs: Infinity, rising: true };
 	}
 
@@ -81,30 +107,14 @@ export class Governor {
 		judge: (result: R) => Outcome = () => 'ok',
 		canWait = false,
 	): Promise<R> {
-		// a slot is taken here, or handed over by wake() before the task resumes
-		const queued = this.queue.length + this.later.length;
-		if (this.active < this.state.limit && !queued) this.active++;
-		else await new Promise<void>((resolve) => (canWait ? this.later : this.queue).push(resolve));
-		this.peak = Math.max(this.peak, this.active);
+		await this.acquire(canWait);
 		const started = Date.now();
 		try {
 			const result = await task();
-			this.settle(judge(result), Date.now() - started);
+			this.state = nextState(this.state, judge(result), Date.now() - started, this.limits);
 			return result;
 		} finally {
-			this.active--;
-			this.wake();
-		}
-	}
-
-	private settle(outcome: Outcome, latencyMs: number) {
-		this.state = nextState(this.state, outcome, latencyMs, this.limits);
-	}
-
-	private wake() {
-		while ((this.queue.length || this.later.length) && this.active < this.state.limit) {
-			this.active++;
-			(this.queue.shift() ?? this.later.shift())!();
+			this.release();
 		}
 	}
 }

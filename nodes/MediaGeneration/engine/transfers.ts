@@ -1,6 +1,6 @@
 import type { IBinaryData } from 'n8n-workflow';
 
-import type { Limits } from './parallel';
+import { Slots, type Limits } from './parallel';
 
 /** One transfer at this speed or faster: the file host is near, the machine sets the pace. */
 export const FAST_TRANSFER_BYTES_PER_SECOND = 32 * 1024 * 1024;
@@ -29,33 +29,27 @@ export function transferLimit(bytes: number, ms: number, current: number, limits
  * local link). The first file goes alone; each file of 4 MB or more then sets how many may run
  * at once (transferLimit).
  */
-export class TransferSlots {
-	private limit: number;
-	private active = 0;
-	private readonly queue: Array<() => void> = [];
-	/** the most transfers that ever ran at once */
-	peak = 0;
+export class TransferSlots extends Slots {
+	private size: number;
 
 	constructor(private readonly limits: Limits) {
-		this.limit = limits.start;
+		super();
+		this.size = limits.start;
+	}
+
+	get limit(): number {
+		return this.size;
 	}
 
 	async run(task: () => Promise<IBinaryData>): Promise<IBinaryData> {
-		// a slot is taken here, or handed over by the finishing transfer before this one resumes
-		if (this.active < this.limit && !this.queue.length) this.active++;
-		else await new Promise<void>((resolve) => this.queue.push(resolve));
-		this.peak = Math.max(this.peak, this.active);
+		await this.acquire();
 		const started = Date.now();
 		try {
 			const binary = await task();
-			this.limit = transferLimit(binary.bytes ?? 0, Date.now() - started, this.limit, this.limits);
+			this.size = transferLimit(binary.bytes ?? 0, Date.now() - started, this.size, this.limits);
 			return binary;
 		} finally {
-			this.active--;
-			while (this.queue.length && this.active < this.limit) {
-				this.active++;
-				this.queue.shift()!();
-			}
+			this.release();
 		}
 	}
 }
