@@ -10,6 +10,12 @@ const range = (values, digits = 1, scale = 1) => {
 	const hi = Math.max(...v).toFixed(digits);
 	return lo === hi ? lo : `${lo}–${hi}`;
 };
+/** For each run, `field` minus that of the base run of the same round (undefined without one). */
+const overBase = (runs, bases, field) =>
+	runs.map((r) => {
+		const b = bases.find((x) => x.repeat === r.repeat);
+		return b && r[field] !== undefined && b[field] !== undefined ? r[field] - b[field] : undefined;
+	});
 const mean = (values) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : undefined);
 
 function summarize(variants, records) {
@@ -43,26 +49,11 @@ function summarize(variants, records) {
 				requestsPerJob: { creates: perJob('creates'), polls: perJob('polls'), downloads: perJob('downloads'), other: perJob('other'), rejected: perJob('rejected') },
 				peakRssMb: full.map((r) => r.peakRssMb),
 				peakRssMbSmallFiles: small.map((r) => r.peakRssMb),
-				rssGrowthMb: variant.baseline
-					? full.map((r) => {
-							const s = small.find((x) => x.repeat === r.repeat);
-							return s ? r.peakRssMb - s.peakRssMb : undefined;
-						})
-					: [],
+				rssGrowthMb: variant.baseline ? overBase(full, small, 'peakRssMb') : [],
 				// the same for the native heap alone: what the transfers cost, apart from the nodes loaded
-				nativeHeapGrowthMb: variant.baseline
-					? full.map((r) => {
-							const s = small.find((x) => x.repeat === r.repeat);
-							return s && r.nativeHeapMb !== undefined && s.nativeHeapMb !== undefined ? r.nativeHeapMb - s.nativeHeapMb : undefined;
-						})
-					: [],
+				nativeHeapGrowthMb: variant.baseline ? overBase(full, small, 'nativeHeapMb') : [],
 				// what the node itself adds over the run of the workflow's input alone (same file, same round)
-				rssOverInputMb: variant.inputOnly
-					? full.map((r) => {
-							const i = input.find((x) => x.repeat === r.repeat);
-							return i ? r.peakRssMb - i.peakRssMb : undefined;
-						})
-					: [],
+				rssOverInputMb: variant.inputOnly ? overBase(full, input, 'peakRssMb') : [],
 				lag: variant.lag
 					? {
 							jobs: lags.length,
@@ -94,7 +85,7 @@ function markdown(summary, { machine, command, started }) {
 		const requests = r.creates === undefined ? '–' : `${r.creates.toFixed(2)} / ${r.polls.toFixed(2)} / ${r.downloads.toFixed(2)}${r.rejected ? ` (${r.rejected.toFixed(2)} refused)` : ''}`;
 		const bound = s.lowerBoundMs ? `${range(s.vsLowerBound, 2)} (of ${(s.lowerBoundMs / 1000).toFixed(1)} s)` : s.lowerBoundWhy;
 		lines.push(
-			`| ${s.side === 'ours' ? s.label : ''} | ${SIDE_NAMES[s.side]}${s.failed ? ` (${s.failed} failed)` : ''} | ${range(s.nodeMs, 1, 1000)} | ${s.side === 'ours' ? `${range(s.vsOtherSide, 2)}×` : ''} | ${bound} | ${requests} | ${range(s.peakRssMb, 0)} | ${s.rssGrowthMb.length ? range(s.rssGrowthMb, 0) : '–'} | ${s.nativeHeapGrowthMb?.length ? range(s.nativeHeapGrowthMb, 0) : '–'} | ${s.rssOverInputMb.length ? range(s.rssOverInputMb, 0) : '–'} |`,
+			`| ${s.side === 'ours' ? s.label : ''} | ${SIDE_NAMES[s.side]}${s.failed ? ` (${s.failed} failed)` : ''} | ${range(s.nodeMs, 1, 1000)} | ${s.side === 'ours' ? `${range(s.vsOtherSide, 2)}×` : ''} | ${bound} | ${requests} | ${range(s.peakRssMb, 0)} | ${s.rssGrowthMb.length ? range(s.rssGrowthMb, 0) : '–'} | ${s.nativeHeapGrowthMb.length ? range(s.nativeHeapGrowthMb, 0) : '–'} | ${s.rssOverInputMb.length ? range(s.rssOverInputMb, 0) : '–'} |`,
 		);
 	}
 	const lagged = summary.filter((s) => s.lag);
