@@ -130,25 +130,34 @@ test('stopped through the REST API while jobs wait: no request after one poll in
 	expect(n8n.log()).not.toContain(KEY);
 });
 
-test('500 image items (jobs of 5 s) in one execution: 500 outputs in order, requests within the caps, n8n responsive', async () => {
-	svc.state.timing.imageMs = 5000;
-	svc.resetPeaks();
+/**
+ * Runs a scale workflow of `count` items while watching n8n: it succeeds with one output per item,
+ * in order, each from the job of its own item's prompt, and no job was created twice.
+ */
+async function runScale(name, count, checkItem = () => {}) {
 	const before = svc.state.jobs.size;
 	const started = Date.now();
 	const { result: run, stats } = await watch(async () => {
-		await trigger('scale-images');
-		return await executionOf('scale-images', { done: true });
+		await trigger(name);
+		return await executionOf(name, { done: true });
 	});
 	expect(run.status).toBe('success');
 	const items = (await rest.execution(run.id)).data.resultData.runData.Media[0].data.main[0];
-	expect(items).toHaveLength(500);
+	expect(items).toHaveLength(count);
 	items.forEach((item, i) => {
 		expect(item.pairedItem).toEqual({ item: i });
-		expect(svc.state.jobs.get(item.json.job_id).request.prompt).toBe(`scale-images item ${i}`);
-		expect(item.binary.data.mimeType).toBe('image/png');
+		expect(svc.state.jobs.get(item.json.job_id).request.prompt).toBe(`${name} item ${i}`);
+		checkItem(item);
 	});
-	expect(svc.state.jobs.size - before).toBe(500);
+	expect(svc.state.jobs.size - before).toBe(count);
 	expect(svc.state.duplicateCreates()).toEqual([]);
+	return { started, stats };
+}
+
+test('500 image items (jobs of 5 s) in one execution: 500 outputs in order, requests within the caps, n8n responsive', async () => {
+	svc.state.timing.imageMs = 5000;
+	svc.resetPeaks();
+	const { started, stats } = await runScale('scale-images', 500, (item) => expect(item.binary.data.mimeType).toBe('image/png'));
 	const caps = engineCaps();
 	const peaks = { ...svc.peakInFlight };
 	expect(peaks.create).toBeLessThanOrEqual(caps.create);
@@ -176,23 +185,9 @@ test('100 podcast items with 5 slots: 100 creates, none twice, never more than 5
 	// the service would take more at once: the limit of 5 is the node's own
 	svc.state.audioConcurrency = 1000;
 	svc.state.maxAudioInFlight = 0;
-	const before = svc.state.jobs.size;
-	const started = Date.now();
-	const { result: run, stats } = await watch(async () => {
-		await trigger('scale-podcasts');
-		return await executionOf('scale-podcasts', { done: true });
-	});
-	expect(run.status).toBe('success');
-	const items = (await rest.execution(run.id)).data.resultData.runData.Media[0].data.main[0];
-	expect(items).toHaveLength(100);
-	items.forEach((item, i) => {
-		expect(item.pairedItem).toEqual({ item: i });
-		expect(svc.state.jobs.get(item.json.job_id).request.prompt).toBe(`scale-podcasts item ${i}`);
-	});
+	const { started, stats } = await runScale('scale-podcasts', 100);
 	const creates = svc.state.requests.filter((r) => r.route === 'POST /podcast' && r.time >= started);
 	expect(creates).toHaveLength(100);
-	expect(svc.state.jobs.size - before).toBe(100);
-	expect(svc.state.duplicateCreates()).toEqual([]);
 	expect(svc.state.maxAudioInFlight).toBe(5);
 	expect(stats.slowestHealthMs).toBeLessThan(1000);
 	console.log(`100 podcasts: ${((Date.now() - started) / 1000).toFixed(1)} s; most audio jobs in flight ${svc.state.maxAudioInFlight}; /healthz slowest ${stats.slowestHealthMs} ms`);
