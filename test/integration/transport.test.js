@@ -71,6 +71,24 @@ describe('transport: errors', () => {
 		expect(api.every((r) => r.headers['x-api-key'] === KEY)).toBe(true);
 		expect(ref.svc.state.fileRequests.every((r) => r.headers['x-api-key'] === undefined)).toBe(true);
 	});
+
+	test('a run reads its credential once, however many requests it sends', async () => {
+		const { TestCredentialsHelper } = require('../harness/credentials-helper');
+		const reads = jest.spyOn(TestCredentialsHelper.prototype, 'getDecrypted');
+		try {
+			const ok = (await require('../helpers/fake').api(ref.svc, 'POST', '/image', { body: { prompt: 'x', model_id: 'sketch-lite' } })).json.job_id;
+			const before = ref.svc.state.requests.length;
+			const node = mediaNode('Media', { resource: 'image', operation: 'get', jobId: '={{ $json.id }}' });
+			const { items: out } = await run(node, { items: Array.from({ length: 6 }, () => ({ json: { id: ok } })) });
+			expect(out).toHaveLength(6);
+			const sent = ref.svc.state.requests.slice(before).filter((r) => r.path.startsWith('/v1/image/'));
+			expect(sent).toHaveLength(6);
+			expect(sent.every((r) => r.headers['x-api-key'] === KEY)).toBe(true);
+			expect(reads).toHaveBeenCalledTimes(1);
+		} finally {
+			reads.mockRestore();
+		}
+	});
 });
 
 describe('transport: retries', () => {
