@@ -11,6 +11,9 @@
  *   npm run bench -- --smoke            short jobs and few items; exits 1 on any error
  *   npm run bench -- --report FILE      only print the tables again from a JSON file of figures
  *
+ * The n8n user folder, with every run's binary data, is removed at the end; MEDIA_GEN_BENCH_KEEP=1
+ * keeps it.
+ *
  * Prints Markdown tables (the README's Performance section takes them as they are).
  */
 const fs = require('node:fs');
@@ -163,6 +166,9 @@ async function main() {
 	} finally {
 		await n8n.stop();
 		await svc.stop();
+		// the user folder holds every run's binary data: over 2 GB for a full run
+		if (process.env.MEDIA_GEN_BENCH_KEEP === '1') console.error(`[bench] kept ${folder}`);
+		else fs.rmSync(folder, { recursive: true, force: true });
 	}
 
 	const summary = summarize(variants, records);
