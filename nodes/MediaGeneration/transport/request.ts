@@ -10,6 +10,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import { normalizeBaseUrl } from './baseUrl';
 import { toNodeApiError } from './errors';
 import { StreamedForm } from './multipart';
+import { oncePerRun } from './perRun';
 import { isRetryable, retryDelayMs } from './retry';
 
 export const CREDENTIAL_NAME = 'mediaGenerationApi';
@@ -71,18 +72,11 @@ function header(headers: FullResponse['headers'], name: string): string | undefi
 
 type Connection = { baseUrl: string; apiKey: string };
 
-/**
- * The credential of one run (an execution of the node, or one options lookup), read once.
- * n8n decrypts a credential on every read, and its request helper with authentication reads it
- * and evaluates the credential's header expression on every request: about 1 ms of CPU per
- * request, the largest cost of a batch of a thousand items (measured with `--cpu-prof`). A
- * credential is the same for every item of a run, so its values are kept for the run's context:
- * in a WeakMap rather than on the context object, so that nothing which prints the context can
- * show the key.
- */
-const connections = new WeakMap<object, Promise<Connection>>();
-
-async function readConnection(ctx: ApiContext, node: INode, itemIndex?: number) {
+async function readConnection(
+	ctx: ApiContext,
+	node: INode,
+	itemIndex?: number,
+): Promise<Connection> {
 	const credentials = await ctx.getCredentials(CREDENTIAL_NAME);
 	const baseUrl = normalizeBaseUrl(credentials.baseUrl);
 	if (!baseUrl) {
@@ -98,19 +92,18 @@ async function readConnection(ctx: ApiContext, node: INode, itemIndex?: number) 
 	};
 }
 
+/**
+ * The credential's values, read once per node run. n8n decrypts a credential on every read, and
+ * its request helper with authentication reads it and evaluates the credential's header
+ * expression on every request: about 1 ms of CPU per request, the largest cost of a batch of a
+ * thousand items (measured with `--cpu-prof`). A credential is the same for every item of a run.
+ */
 export async function getConnection(
 	ctx: ApiContext,
 	node: INode,
 	itemIndex?: number,
 ): Promise<Connection> {
-	let connection = connections.get(ctx);
-	if (!connection) {
-		connection = readConnection(ctx, node, itemIndex);
-		connections.set(ctx, connection);
-		// a failed read (say a credential n8n cannot decrypt) is not kept: the next item tries again
-		connection.catch(() => connections.delete(ctx));
-	}
-	return await connection;
+	return await oncePerRun(ctx, 'connection', () => readConnection(ctx, node, itemIndex));
 }
 
 /**
