@@ -41,7 +41,7 @@ describe('model-aware dropdowns (loadOptions)', () => {
 		expect(models.map((m) => m.value)).toEqual(imageModels.map((m) => m.id));
 		const res = await loadOptions('getImageResolutions', { model: 'sketch-lite' }, creds());
 		expect(res).toEqual([
-			{ name: '480p', value: '480p', description: '1 credits per image' },
+			{ name: '480p', value: '480p', description: '1 credit per image' },
 			{ name: '720p (default)', value: '720p', description: '2 credits per image' },
 		]);
 		expect((await loadOptions('getImageAspectRatios', { model: 'studio-4k' }, creds())).map((o) => o.value)).toEqual(['16:9', '1:1']);
@@ -51,8 +51,10 @@ describe('model-aware dropdowns (loadOptions)', () => {
 	test('video models filtered by mode; resolutions show the rendered label; durations follow the model', async () => {
 		const refs = await loadOptions('getVideoModels', { mode: 'references' }, creds());
 		expect(refs.map((m) => m.value)).toEqual(['cinema-pro', 'restyle-v2v']);
+		// the modes read as the Mode field labels them, not as the service's raw values
+		expect(refs[0].description).toMatch(/Modes: Text, Image, Frames, References\. With audio\.$/);
 		const res = await loadOptions('getVideoResolutions', { model: 'motion-fast' }, creds());
-		expect(res[0]).toEqual({ name: '480p (renders 360p)', value: '480p', description: '1 credits per second' });
+		expect(res[0]).toEqual({ name: '480p (renders 360p)', value: '480p', description: '1 credit per second' });
 		expect(res[1].name).toBe('720p (default)');
 		const durations = await loadOptions('getVideoDurations', { model: 'cinema-pro' }, creds());
 		expect(durations.map((d) => d.value)).toEqual([5, 8, 10, 15]);

@@ -1,5 +1,7 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
+import { VIDEO_MODE_OPTIONS } from '../actions/descriptions';
+import { creditsPer } from '../validation/credits';
 import { imageModels, videoModels } from './listings';
 import type { ImageModel, VideoModel } from './models.types';
 
@@ -8,6 +10,9 @@ import type { ImageModel, VideoModel } from './models.types';
  * follow the model chosen in the "model" field (loadOptionsDependsOn); while no model is chosen,
  * or the model is an expression, they offer nothing and the user types a value or an expression.
  */
+
+/** the Mode field's own labels, so a model's description reads the way the form does */
+const modeLabel = (mode: string) => VIDEO_MODE_OPTIONS.find((o) => o.value === mode)?.name ?? mode;
 
 function chosenModelId(ctx: ILoadOptionsFunctions): string | undefined {
 	const value = ctx.getCurrentNodeParameter('model');
@@ -52,7 +57,7 @@ export async function getVideoModels(this: ILoadOptionsFunctions): Promise<INode
 		.map((m) => ({
 			name: m.title || m.id,
 			value: m.id,
-			description: `${m.description} Modes: ${m.modes.join(', ')}.${m.supports_audio ? ' With audio.' : ''}`,
+			description: `${m.description} Modes: ${m.modes.map(modeLabel).join(', ')}.${m.supports_audio ? ' With audio.' : ''}`,
 		}));
 }
 
@@ -67,7 +72,7 @@ export async function getImageResolutions(
 			value: r,
 			description:
 				model.credits_by_resolution[r] !== undefined
-					? `${model.credits_by_resolution[r]} credits per image`
+					? creditsPer(model.credits_by_resolution[r], 'image')
 					: undefined,
 		})),
 		model.default_resolution,
@@ -92,7 +97,7 @@ export async function getVideoResolutions(
 			name:
 				r.label && r.label !== r.resolution ? `${r.resolution} (renders ${r.label})` : r.resolution,
 			value: r.resolution,
-			description: `${r.credits_per_second} credits per second`,
+			description: creditsPer(r.credits_per_second, 'second'),
 		})),
 		model.default_resolution,
 	);

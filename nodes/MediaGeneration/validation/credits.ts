@@ -1,10 +1,14 @@
 import { InputError } from './inputError';
 
+/** "1 credit per image", "3 credits per second" */
+export const creditsPer = (n: number, unit: string) =>
+	`${n} ${n === 1 ? 'credit' : 'credits'} per ${unit}`;
+
 /** The credit guard: an estimate above the item's Max Credits stops it before any job is created. */
 export function checkCredits(estimated: number, maxCredits: number, how: string) {
 	if (maxCredits > 0 && estimated > maxCredits) {
 		throw new InputError(
-			`This item would cost an estimated ${estimated} credits (${how}), above Max Credits (${maxCredits}). Raise Max Credits or choose a cheaper resolution, count or duration.`,
+			`This item would cost an estimated ${estimated} ${estimated === 1 ? 'credit' : 'credits'} (${how}), above Max Credits (${maxCredits}). Raise Max Credits or choose a cheaper resolution, count or duration.`,
 		);
 	}
 }

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { JobRequest } from '../../engine/types';
 import { imageModels } from '../../methods/listings';
-import { checkCredits } from '../../validation/credits';
+import { checkCredits, creditsPer } from '../../validation/credits';
 import { checkImageRequest } from '../../validation/imageRequest';
 import { readNumber } from '../../validation/values';
 import { modelDependentField, modelField, promptField, readModelSettings } from '../descriptions';
@@ -83,7 +83,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 		numberOfImages,
 		referenceCount: refs.count,
 	});
-	const how = `${plan.creditsPerImage} credits per image at ${plan.resolution} × ${numberOfImages}`;
+	const how = `${creditsPer(plan.creditsPerImage, 'image')} at ${plan.resolution} × ${numberOfImages}`;
 	checkCredits(plan.estimatedCredits, settings.maxCredits, how);
 
 	const referenceIds = await resolveReferences(

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { JobRequest } from '../../engine/types';
 import { videoModels } from '../../methods/listings';
-import { checkCredits } from '../../validation/credits';
+import { checkCredits, creditsPer } from '../../validation/credits';
 import { readChoice, readNumber } from '../../validation/values';
 import {
 	checkVideoRequest,
@@ -52,7 +52,7 @@ function creditNote(plan: VideoPlan, seconds: number, known: boolean): string {
 			? `the source clip's ${seconds} s`
 			: `a source clip of up to ${MAX_SOURCE_SECONDS} s, its length being unknown for an ID`
 		: `${seconds} s`;
-	return `${plan.creditsPerSecond} credits per second at ${plan.resolution} × ${length}`;
+	return `${creditsPer(plan.creditsPerSecond, 'second')} at ${plan.resolution} × ${length}`;
 }
 
 /** POST /video (spec 4.6): checked against the model listing, inputs uploaded, then handed to the engine. */
