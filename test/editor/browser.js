@@ -89,4 +89,13 @@ async function visibleParameters(page) {
 	);
 }
 
-module.exports = { launch, ensureChromium, dismissOverlays, openNode, closeNode, dropdownOptions, choose, visibleParameters };
+/** The names of the open node's shown parameters that carry the editor's issue mark (the red triangle). */
+async function parametersWithIssues(page) {
+	return await page.$$eval('[data-test-id="ndv"] [data-test-id="parameter-item"]', (items) =>
+		items
+			.filter((i) => i.offsetParent !== null && i.querySelector('[data-test-id="parameter-issues"]'))
+			.map((i) => i.querySelector('[data-test-id^="parameter-input-"]')?.getAttribute('data-test-id').replace('parameter-input-', '') ?? '?'),
+	);
+}
+
+module.exports = { launch, ensureChromium, dismissOverlays, openNode, closeNode, dropdownOptions, choose, visibleParameters, parametersWithIssues };

@@ -4,7 +4,8 @@
  * (`npm run test:editor`): the pinned n8n with this package installed, the fake service behind
  * the credential. Checks what only the editor shows:
  *   - the model dropdown loads from the service, filtered to the chosen video mode;
- *   - choosing a model narrows resolution, aspect ratio and duration to that model's;
+ *   - choosing a model narrows resolution, aspect ratio and duration to that model's, and before
+ *     a model is chosen those fields show no issue (their empty default is a listed choice);
  *   - each video mode shows its own inputs only, and the modes by their labels;
  *   - the credential test passes with a good key and explains a wrong one.
  * On the way it takes the README's screenshots (docs/images/*.jpg). Exits 1 on the first failure,
@@ -16,7 +17,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { startEditorSession } = require('./session');
-const { launch, dismissOverlays, openNode, closeNode, dropdownOptions, choose, visibleParameters } = require('./browser');
+const { launch, dismissOverlays, openNode, closeNode, dropdownOptions, choose, visibleParameters, parametersWithIssues } = require('./browser');
 const { videoModels } = require('../fake-service/catalogue');
 const { CREDENTIALS } = require('../e2e/examples');
 
@@ -54,10 +55,11 @@ const ALL_INPUTS = [...new Set(Object.values(MODE_INPUTS).flat())];
 /** What the resolution, aspect ratio and duration dropdowns must offer for a model of the listing. */
 function expectedChoices(model) {
 	const dflt = (name, isDefault) => (isDefault ? `${name} (default)` : name);
+	const modelDefault = "Model's Default";
 	return {
-		resolution: model.resolutions.map((r) => dflt(r.label && r.label !== r.resolution ? `${r.resolution} (renders ${r.label})` : r.resolution, r.resolution === model.default_resolution)),
-		aspectRatio: model.aspect_ratios,
-		duration: model.durations.map((d) => dflt(`${d} s`, d === model.default_duration)),
+		resolution: [modelDefault, ...model.resolutions.map((r) => dflt(r.label && r.label !== r.resolution ? `${r.resolution} (renders ${r.label})` : r.resolution, r.resolution === model.default_resolution))],
+		aspectRatio: [modelDefault, ...model.aspect_ratios],
+		duration: [modelDefault, ...model.durations.map((d) => dflt(`${d} s`, d === model.default_duration))],
 	};
 }
 
@@ -95,6 +97,17 @@ async function main() {
 		assert.ok(listings() > listingsBefore, 'the model dropdown did not ask the fake service for GET /video/models');
 		step(`model dropdown loaded from the fake service: ${titlesFor('text').join(', ')}`);
 
+		// before a model is chosen, only the required model field is marked; the fields that
+		// follow the model hold their empty default, which their lists offer as "Model's Default"
+		for (const parameter of ['resolution', 'aspectRatio', 'duration']) {
+			assert.deepEqual(await dropdownOptions(page, parameter, { waitFor: "Model's Default" }), ["Model's Default"], `${parameter} before a model is chosen`);
+			await page.keyboard.press('Escape');
+		}
+		await page.waitForTimeout(500);
+		const marked = await parametersWithIssues(page);
+		assert.deepEqual(marked.filter((p) => p !== 'model'), [], `fields marked with an issue before a model is chosen: ${marked.join(', ')}`);
+		step(`before a model is chosen: no issue on resolution, aspect ratio or duration (marked: ${marked.join(', ') || 'none'})`);
+
 		// a chosen model narrows resolution, aspect ratio and duration to its own
 		for (const title of ['Cinema Pro', 'Motion Fast']) {
 			const model = videoModels.find((m) => m.title === title);
@@ -104,6 +117,8 @@ async function main() {
 				assert.deepEqual(await dropdownOptions(page, parameter, { waitFor: expected[parameter][0] }), expected[parameter], `${parameter} for ${title}`);
 				await page.keyboard.press('Escape');
 			}
+			const markedNow = await parametersWithIssues(page);
+			assert.deepEqual(markedNow, [], `fields marked with an issue once ${title} is chosen: ${markedNow.join(', ')}`);
 			step(`${title}: resolutions ${expected.resolution.join(', ')}; aspect ratios ${expected.aspectRatio.join(', ')}; durations ${expected.duration.join(', ')}`);
 		}
 

@@ -41,11 +41,18 @@ describe('model-aware dropdowns (loadOptions)', () => {
 		expect(models.map((m) => m.value)).toEqual(imageModels.map((m) => m.id));
 		const res = await loadOptions('getImageResolutions', { model: 'sketch-lite' }, creds());
 		expect(res).toEqual([
+			{ name: "Model's Default", value: '', description: 'The one marked (default) below' },
 			{ name: '480p', value: '480p', description: '1 credit per image' },
 			{ name: '720p (default)', value: '720p', description: '2 credits per image' },
 		]);
-		expect((await loadOptions('getImageAspectRatios', { model: 'studio-4k' }, creds())).map((o) => o.value)).toEqual(['16:9', '1:1']);
-		expect(await loadOptions('getImageResolutions', { model: '' }, creds())).toEqual([]);
+		expect((await loadOptions('getImageAspectRatios', { model: 'studio-4k' }, creds())).map((o) => o.value)).toEqual(['', '16:9', '1:1']);
+		// before a model is chosen the field's empty default is still a listed choice, so n8n's
+		// editor does not mark it as an unsupported value
+		for (const method of ['getImageResolutions', 'getImageAspectRatios']) {
+			expect(await loadOptions(method, { model: '' }, creds())).toEqual([
+				{ name: "Model's Default", value: '', description: 'Choose a model to list its values' },
+			]);
+		}
 	});
 
 	test('video models filtered by mode; resolutions show the rendered label; durations follow the model', async () => {
@@ -54,12 +61,16 @@ describe('model-aware dropdowns (loadOptions)', () => {
 		// the modes read as the Mode field labels them, not as the service's raw values
 		expect(refs[0].description).toMatch(/Modes: Text, Image, Frames, References\. With audio\.$/);
 		const res = await loadOptions('getVideoResolutions', { model: 'motion-fast' }, creds());
-		expect(res[0]).toEqual({ name: '480p (renders 360p)', value: '480p', description: '1 credit per second' });
-		expect(res[1].name).toBe('720p (default)');
+		expect(res[0]).toMatchObject({ name: "Model's Default", value: '' });
+		expect(res[1]).toEqual({ name: '480p (renders 360p)', value: '480p', description: '1 credit per second' });
+		expect(res[2].name).toBe('720p (default)');
 		const durations = await loadOptions('getVideoDurations', { model: 'cinema-pro' }, creds());
-		expect(durations.map((d) => d.value)).toEqual([5, 8, 10, 15]);
-		expect(durations[1].name).toBe('8 s (default)');
-		expect((await loadOptions('getVideoAspectRatios', { model: 'cinema-pro' }, creds())).map((o) => o.value)).toEqual(['16:9', '9:16']);
+		expect(durations.map((d) => d.value)).toEqual(['', 5, 8, 10, 15]);
+		expect(durations[2].name).toBe('8 s (default)');
+		expect((await loadOptions('getVideoAspectRatios', { model: 'cinema-pro' }, creds())).map((o) => o.value)).toEqual(['', '16:9', '9:16']);
+		for (const method of ['getVideoResolutions', 'getVideoAspectRatios', 'getVideoDurations']) {
+			expect((await loadOptions(method, { model: '' }, creds())).map((o) => o.value)).toEqual(['']);
+		}
 	});
 
 	test('a refused key fails the dropdown with a clear message', async () => {

@@ -73,7 +73,7 @@ export function modelDependentField(
 		type,
 		default: '',
 		typeOptions: { loadOptionsMethod, loadOptionsDependsOn: ['model'] },
-		description: `${description} Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>. Leave empty for the model's default.`,
+		description: `${description} Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>. "Model's Default" leaves the choice to the service.`,
 	};
 }
 

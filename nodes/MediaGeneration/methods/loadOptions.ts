@@ -7,8 +7,11 @@ import type { ImageModel, VideoModel } from './models.types';
 
 /**
  * Dropdown choices loaded live from the model listings. Resolution, aspect ratio and duration
- * follow the model chosen in the "model" field (loadOptionsDependsOn); while no model is chosen,
- * or the model is an expression, they offer nothing and the user types a value or an expression.
+ * follow the model chosen in the "model" field (loadOptionsDependsOn). Each of them starts with
+ * "Model's Default", the empty value the field starts with: n8n's editor marks an options value
+ * that is not in the loaded list as unsupported, so without it a new node would show these
+ * fields in red before a model is chosen. While no model is chosen, or the model is an
+ * expression, that is the only choice; the user can still type an expression.
  */
 
 /** the Mode field's own labels, so a model's description reads the way the form does */
@@ -38,6 +41,26 @@ async function chosenVideoModel(ctx: ILoadOptionsFunctions): Promise<VideoModel 
 	return id ? (await videoModels(ctx)).find((m) => m.id === id) : undefined;
 }
 
+const MARKED = 'The one marked (default) below';
+
+/**
+ * The first choice of every model-dependent dropdown: the field's own empty value, which leaves
+ * the choice to the service. `meaning` says what the service then picks, once a model is chosen.
+ */
+function withModelDefault(
+	options: INodePropertyOptions[],
+	meaning?: string,
+): INodePropertyOptions[] {
+	return [
+		{
+			name: "Model's Default",
+			value: '',
+			description: meaning ?? 'Choose a model to list its values',
+		},
+		...options,
+	];
+}
+
 function byDefault<T extends INodePropertyOptions>(options: T[], defaultValue: unknown): T[] {
 	return options.map((o) => (o.value === defaultValue ? { ...o, name: `${o.name} (default)` } : o));
 }
@@ -65,17 +88,20 @@ export async function getImageResolutions(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
 	const model = await chosenImageModel(this);
-	if (!model) return [];
-	return byDefault(
-		model.resolutions.map((r) => ({
-			name: r,
-			value: r,
-			description:
-				model.credits_by_resolution[r] !== undefined
-					? creditsPer(model.credits_by_resolution[r], 'image')
-					: undefined,
-		})),
-		model.default_resolution,
+	if (!model) return withModelDefault([]);
+	return withModelDefault(
+		byDefault(
+			model.resolutions.map((r) => ({
+				name: r,
+				value: r,
+				description:
+					model.credits_by_resolution[r] !== undefined
+						? creditsPer(model.credits_by_resolution[r], 'image')
+						: undefined,
+			})),
+			model.default_resolution,
+		),
+		MARKED,
 	);
 }
 
@@ -83,23 +109,31 @@ export async function getImageAspectRatios(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
 	const model = await chosenImageModel(this);
-	if (!model) return [];
-	return model.aspect_ratios.map((a) => ({ name: a, value: a }));
+	if (!model) return withModelDefault([]);
+	return withModelDefault(
+		model.aspect_ratios.map((a) => ({ name: a, value: a })),
+		'The service picks 1:1 when the model offers it',
+	);
 }
 
 export async function getVideoResolutions(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
 	const model = await chosenVideoModel(this);
-	if (!model) return [];
-	return byDefault(
-		model.resolutions.map((r) => ({
-			name:
-				r.label && r.label !== r.resolution ? `${r.resolution} (renders ${r.label})` : r.resolution,
-			value: r.resolution,
-			description: creditsPer(r.credits_per_second, 'second'),
-		})),
-		model.default_resolution,
+	if (!model) return withModelDefault([]);
+	return withModelDefault(
+		byDefault(
+			model.resolutions.map((r) => ({
+				name:
+					r.label && r.label !== r.resolution
+						? `${r.resolution} (renders ${r.label})`
+						: r.resolution,
+				value: r.resolution,
+				description: creditsPer(r.credits_per_second, 'second'),
+			})),
+			model.default_resolution,
+		),
+		MARKED,
 	);
 }
 
@@ -107,17 +141,23 @@ export async function getVideoAspectRatios(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
 	const model = await chosenVideoModel(this);
-	if (!model) return [];
-	return model.aspect_ratios.map((a) => ({ name: a, value: a }));
+	if (!model) return withModelDefault([]);
+	return withModelDefault(
+		model.aspect_ratios.map((a) => ({ name: a, value: a })),
+		'The service picks 16:9 when the model offers it',
+	);
 }
 
 export async function getVideoDurations(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
 	const model = await chosenVideoModel(this);
-	if (!model) return [];
-	return byDefault(
-		model.durations.map((d) => ({ name: `${d} s`, value: d })),
-		model.default_duration,
+	if (!model) return withModelDefault([]);
+	return withModelDefault(
+		byDefault(
+			model.durations.map((d) => ({ name: `${d} s`, value: d })),
+			model.default_duration,
+		),
+		MARKED,
 	);
 }
