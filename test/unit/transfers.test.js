@@ -1,7 +1,7 @@
 'use strict';
 /** How many large files are fetched at once: by the speed of single transfers (pure policy and its slots). */
 const path = require('node:path');
-const { transferLimit, TransferSlots, FAST_TRANSFER_BYTES_PER_SECOND, MEASURED_FROM_BYTES } = require(path.resolve(__dirname, '../../dist/nodes/MediaGeneration/engine/transfers'));
+const { transferLimit, TransferSlots, TRANSFER_SPEED } = require(path.resolve(__dirname, '../../dist/nodes/MediaGeneration/engine/transfers'));
 
 const MB = 1024 * 1024;
 const limits = { start: 1, min: 1, max: 4 };
@@ -13,15 +13,15 @@ describe('transferLimit', () => {
 		expect(transferLimit(32 * MB, 1000, 3, limits)).toBe(1); // exactly fast
 	});
 	test('as many side by side as it takes to reach one fast transfer, up to the maximum', () => {
-		expect(FAST_TRANSFER_BYTES_PER_SECOND).toBe(32 * MB);
+		expect(TRANSFER_SPEED.fastBytesPerSecond).toBe(32 * MB);
 		expect(transferLimit(20 * MB, 1000, 1, limits)).toBe(2);
 		expect(transferLimit(12 * MB, 1000, 1, limits)).toBe(3);
 		expect(transferLimit(10 * MB, 1000, 1, limits)).toBe(4);
 		expect(transferLimit(100 * MB, 100_000, 1, limits)).toBe(4); // 1 MB/s: capped
 	});
 	test('a small file says nothing about the speed: the limit stays', () => {
-		expect(MEASURED_FROM_BYTES).toBe(4 * MB);
-		expect(transferLimit(MEASURED_FROM_BYTES - 1, 60_000, 2, limits)).toBe(2);
+		expect(TRANSFER_SPEED.measuredFromBytes).toBe(4 * MB);
+		expect(transferLimit(TRANSFER_SPEED.measuredFromBytes - 1, 60_000, 2, limits)).toBe(2);
 		expect(transferLimit(0, 1, 3, limits)).toBe(3);
 		expect(transferLimit(Number.NaN, 1, 3, limits)).toBe(3);
 	});

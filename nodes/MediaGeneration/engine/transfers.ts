@@ -2,10 +2,12 @@ import type { IBinaryData } from 'n8n-workflow';
 
 import { Slots, type Limits } from './parallel';
 
-/** One transfer at this speed or faster: the file host is near, the machine sets the pace. */
-export const FAST_TRANSFER_BYTES_PER_SECOND = 32 * 1024 * 1024;
-/** A smaller file says more about the link's latency than about its speed: it leaves the limit. */
-export const MEASURED_FROM_BYTES = 4 * 1024 * 1024;
+export const TRANSFER_SPEED = {
+	/** One transfer at this speed or faster: the file host is near, the machine sets the pace. */
+	fastBytesPerSecond: 32 * 1024 * 1024,
+	/** A smaller file says more about the link's latency than about its speed: it leaves the limit. */
+	measuredFromBytes: 4 * 1024 * 1024,
+};
 
 /**
  * How many large files to fetch at once after one took `ms` for `bytes` (pure: the whole policy).
@@ -13,9 +15,9 @@ export const MEASURED_FROM_BYTES = 4 * 1024 * 1024;
  * still fetches a batch's videos in parallel, while a fast one gains nothing from more streams.
  */
 export function transferLimit(bytes: number, ms: number, current: number, limits: Limits): number {
-	if (!(bytes >= MEASURED_FROM_BYTES)) return current;
+	if (!(bytes >= TRANSFER_SPEED.measuredFromBytes)) return current;
 	const bytesPerSecond = (bytes * 1000) / Math.max(1, ms);
-	const wanted = Math.ceil(FAST_TRANSFER_BYTES_PER_SECOND / bytesPerSecond);
+	const wanted = Math.ceil(TRANSFER_SPEED.fastBytesPerSecond / bytesPerSecond);
 	return Math.min(limits.max, Math.max(limits.min, wanted));
 }
 
