@@ -18,14 +18,12 @@ export async function oncePerRun<T>(
 		values = new Map();
 		runs.set(ctx, values);
 	}
-	let pending = values.get(name) as Promise<T> | undefined;
-	if (!pending) {
-		const fetched = fetch();
-		pending = fetched;
-		values.set(name, fetched);
-		fetched.catch(() => {
-			if (values.get(name) === fetched) values.delete(name);
-		});
-	}
-	return await pending;
+	const known = values.get(name) as Promise<T> | undefined;
+	if (known) return await known;
+	const fetched = fetch();
+	values.set(name, fetched);
+	fetched.catch(() => {
+		if (values.get(name) === fetched) values.delete(name);
+	});
+	return await fetched;
 }
