@@ -52,14 +52,16 @@ const MODE_INPUTS = {
 };
 const ALL_INPUTS = [...new Set(Object.values(MODE_INPUTS).flat())];
 
+/** The first choice of every list that follows the model: the field's empty default. */
+const MODEL_DEFAULT = "Model's Default";
+
 /** What the resolution, aspect ratio and duration dropdowns must offer for a model of the listing. */
 function expectedChoices(model) {
 	const dflt = (name, isDefault) => (isDefault ? `${name} (default)` : name);
-	const modelDefault = "Model's Default";
 	return {
-		resolution: [modelDefault, ...model.resolutions.map((r) => dflt(r.label && r.label !== r.resolution ? `${r.resolution} (renders ${r.label})` : r.resolution, r.resolution === model.default_resolution))],
-		aspectRatio: [modelDefault, ...model.aspect_ratios],
-		duration: [modelDefault, ...model.durations.map((d) => dflt(`${d} s`, d === model.default_duration))],
+		resolution: [MODEL_DEFAULT, ...model.resolutions.map((r) => dflt(r.label && r.label !== r.resolution ? `${r.resolution} (renders ${r.label})` : r.resolution, r.resolution === model.default_resolution))],
+		aspectRatio: [MODEL_DEFAULT, ...model.aspect_ratios],
+		duration: [MODEL_DEFAULT, ...model.durations.map((d) => dflt(`${d} s`, d === model.default_duration))],
 	};
 }
 
@@ -100,7 +102,7 @@ async function main() {
 		// before a model is chosen, only the required model field is marked; the fields that
 		// follow the model hold their empty default, which their lists offer as "Model's Default"
 		for (const parameter of ['resolution', 'aspectRatio', 'duration']) {
-			assert.deepEqual(await dropdownOptions(page, parameter, { waitFor: "Model's Default" }), ["Model's Default"], `${parameter} before a model is chosen`);
+			assert.deepEqual(await dropdownOptions(page, parameter, { waitFor: MODEL_DEFAULT }), [MODEL_DEFAULT], `${parameter} before a model is chosen`);
 			await page.keyboard.press('Escape');
 		}
 		await page.waitForTimeout(500);
