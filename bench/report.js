@@ -17,6 +17,15 @@ const overBase = (runs, bases, field) =>
 		return b && r[field] !== undefined && b[field] !== undefined ? r[field] - b[field] : undefined;
 	});
 const mean = (values) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : undefined);
+/**
+ * A range with its mean, for memory growth: one collection more or less within a run moves it
+ * by 10 MB or more, so over several rounds the mean says more than either end of the range.
+ */
+const rangeAndMean = (values, digits = 0) => {
+	const v = values.filter((x) => typeof x === 'number' && Number.isFinite(x));
+	const r = range(v, digits);
+	return v.length > 1 && r.includes('–') ? `${r} (mean ${mean(v).toFixed(digits)})` : r;
+};
 
 function summarize(variants, records) {
 	const out = [];
@@ -85,7 +94,7 @@ function markdown(summary, { machine, command, started }) {
 		const requests = r.creates === undefined ? '–' : `${r.creates.toFixed(2)} / ${r.polls.toFixed(2)} / ${r.downloads.toFixed(2)}${r.rejected ? ` (${r.rejected.toFixed(2)} refused)` : ''}`;
 		const bound = s.lowerBoundMs ? `${range(s.vsLowerBound, 2)} (of ${(s.lowerBoundMs / 1000).toFixed(1)} s)` : s.lowerBoundWhy;
 		lines.push(
-			`| ${s.side === 'ours' ? s.label : ''} | ${SIDE_NAMES[s.side]}${s.failed ? ` (${s.failed} failed)` : ''} | ${range(s.nodeMs, 1, 1000)} | ${s.side === 'ours' ? `${range(s.vsOtherSide, 2)}×` : ''} | ${bound} | ${requests} | ${range(s.peakRssMb, 0)} | ${s.rssGrowthMb.length ? range(s.rssGrowthMb, 0) : '–'} | ${s.nativeHeapGrowthMb.length ? range(s.nativeHeapGrowthMb, 0) : '–'} | ${s.rssOverInputMb.length ? range(s.rssOverInputMb, 0) : '–'} |`,
+			`| ${s.side === 'ours' ? s.label : ''} | ${SIDE_NAMES[s.side]}${s.failed ? ` (${s.failed} failed)` : ''} | ${range(s.nodeMs, 1, 1000)} | ${s.side === 'ours' ? `${range(s.vsOtherSide, 2)}×` : ''} | ${bound} | ${requests} | ${range(s.peakRssMb, 0)} | ${s.rssGrowthMb.length ? rangeAndMean(s.rssGrowthMb) : '–'} | ${s.nativeHeapGrowthMb.length ? rangeAndMean(s.nativeHeapGrowthMb) : '–'} | ${s.rssOverInputMb.length ? rangeAndMean(s.rssOverInputMb) : '–'} |`,
 		);
 	}
 	const lagged = summary.filter((s) => s.lag);

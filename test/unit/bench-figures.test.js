@@ -2,7 +2,7 @@
 /** The benchmark's own arithmetic: the run times it asks of the fake, and how it reads the fake's log. */
 const { spreadCase, shuffled, pixelsOf } = require('../../bench/cases');
 const { jobLags, requestCounts, resetService, sampleRss } = require('../../bench/measure');
-const { summarize } = require('../../bench/report');
+const { summarize, markdown } = require('../../bench/report');
 const { useFakeService, api, waitForJob } = require('../helpers/fake');
 
 const ref = useFakeService({ timing: { queueMs: 10, imageMs: 200 } });
@@ -66,6 +66,11 @@ describe('bench: summary', () => {
 		expect(ours.nativeHeapGrowthMb).toEqual([75, 96]);
 		expect(hand.nativeHeapGrowthMb).toEqual([79, undefined]);
 		expect(ours.requestsPerJob).toMatchObject({ creates: 1, polls: 2, downloads: 1 });
+		// the table gives memory growth as a range with its mean over the rounds
+		const table = markdown([ours, hand], { machine: { cpus: 2, memoryGb: 24, node: 'v24', n8n: '2' }, command: 'npm run bench', started: new Date(0) });
+		const cells = (side) => table.split('\n').find((line) => line.includes(side)).split(' | ');
+		expect(cells('defaults').slice(7, 9)).toEqual(['100–110 (mean 105)', '75–96 (mean 86)']);
+		expect(cells("n8n's own").slice(7, 9)).toEqual(['60', '79']);
 	});
 });
 
