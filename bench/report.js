@@ -94,7 +94,7 @@ function markdown(summary, { machine, command, started }) {
 		const requests = r.creates === undefined ? '–' : `${r.creates.toFixed(2)} / ${r.polls.toFixed(2)} / ${r.downloads.toFixed(2)}${r.rejected ? ` (${r.rejected.toFixed(2)} refused)` : ''}`;
 		const bound = s.lowerBoundMs ? `${range(s.vsLowerBound, 2)} (of ${(s.lowerBoundMs / 1000).toFixed(1)} s)` : s.lowerBoundWhy;
 		lines.push(
-			`| ${s.side === 'ours' ? s.label : ''} | ${SIDE_NAMES[s.side]}${s.failed ? ` (${s.failed} failed)` : ''} | ${range(s.nodeMs, 1, 1000)} | ${s.side === 'ours' ? `${range(s.vsOtherSide, 2)}×` : ''} | ${bound} | ${requests} | ${range(s.peakRssMb, 0)} | ${s.rssGrowthMb.length ? rangeAndMean(s.rssGrowthMb) : '–'} | ${s.nativeHeapGrowthMb.length ? rangeAndMean(s.nativeHeapGrowthMb) : '–'} | ${s.rssOverInputMb.length ? rangeAndMean(s.rssOverInputMb) : '–'} |`,
+			`| ${s.side === 'ours' ? s.label : ''} | ${SIDE_NAMES[s.side]}${s.failed ? ` (${s.failed} failed)` : ''} | ${range(s.nodeMs, 1, 1000)} | ${s.side === 'ours' ? `${range(s.vsOtherSide, 2)}×` : ''} | ${bound} | ${requests} | ${range(s.peakRssMb, 0)} | ${rangeAndMean(s.rssGrowthMb)} | ${rangeAndMean(s.nativeHeapGrowthMb)} | ${rangeAndMean(s.rssOverInputMb)} |`,
 		);
 	}
 	const lagged = summary.filter((s) => s.lag);
