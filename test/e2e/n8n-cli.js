@@ -9,6 +9,7 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const { until } = require('../helpers/wait');
 
 const ROOT = path.resolve(__dirname, '../..');
 const PACKAGE = require(path.join(ROOT, 'package.json'));
@@ -206,16 +207,15 @@ class N8nInstance {
 		this.output = '';
 		this.server.stdout?.on('data', (d) => (this.output += d));
 		this.server.stderr?.on('data', (d) => (this.output += d));
-		const deadline = Date.now() + timeoutMs;
-		while (Date.now() < deadline) {
+		const ready = async () => {
 			if (this.server.exitCode !== null || this.server.signalCode !== null) {
 				throw new Error(`n8n ${args[0]} exited (${this.server.exitCode ?? this.server.signalCode}):\n${this.log()}`);
 			}
-			const ok = await fetch(readyUrl).then((r) => r.ok, () => false);
-			if (ok) return;
-			await new Promise((r) => setTimeout(r, 500));
-		}
-		throw new Error(`n8n ${args[0]} was not ready within ${timeoutMs / 1000} s:\n${this.log()}`);
+			return await fetch(readyUrl).then((r) => r.ok, () => false);
+		};
+		await until(ready, `n8n ${args[0]} to be ready`, { timeoutMs, intervalMs: 500 }).catch((error) => {
+			throw error.message.startsWith('Timed out') ? new Error(`${error.message}:\n${this.log()}`) : error;
+		});
 	}
 
 	/** The process id of the running n8n command (start or worker). */

@@ -8,6 +8,7 @@ const { startFakeService } = require('../fake-service/server');
 const { N8nInstance } = require('../e2e/n8n-cli');
 const { credential, mediaNode, itemsNode, workflow } = require('./workflows');
 const { killHard } = require('./processes');
+const { until, sleep } = require('../helpers/wait');
 
 const KEY = 'test-key-alice';
 
@@ -20,9 +21,8 @@ test('n8n execute killed with SIGKILL while jobs wait: every created job is in i
 		const wf = workflow('Crash', [itemsNode('Items', items)], [mediaNode('Media image', 'image', { credentialId: 'mainCredential01', onError: null })]);
 		const [id] = await n8n.importWorkflows([wf]);
 		const run = n8n.spawnExecute(id);
-		const deadline = Date.now() + 120_000;
-		while (svc.state.jobs.size < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-		await new Promise((r) => setTimeout(r, 300));
+		await until(() => svc.state.jobs.size >= 3, 'the three jobs to be created', { timeoutMs: 120_000, intervalMs: 100 });
+		await sleep(300);
 		await killHard(run.child);
 		const jobs = [...svc.state.jobs.values()];
 		expect(jobs).toHaveLength(3);

@@ -13,6 +13,7 @@ const { N8nInstance, nodeItems } = require('../e2e/n8n-cli');
 const { sniffImage } = require('../fake-service/media/sniff');
 const { mp3DurationMs } = require('../fake-service/media/mp3');
 const { KINDS, AUDIO_KINDS, credential, mediaNode, itemsNode, workflow } = require('./workflows');
+const { until } = require('../helpers/wait');
 
 const MAIN_KEY = 'test-key-alice';
 const REFUSED_PORT = 5801;
@@ -117,7 +118,8 @@ test('5xx, reset, slow answer, 429 and a revoked key on create: nothing lost, no
 	expect(result.stdout + result.stderr).not.toContain(MAIN_KEY);
 	expect(result.code).toBe(0);
 	// the slow answers are handled by the fake after the node gave up: wait for them
-	await waitFor(() => svc.state.requests.filter((r) => r.route && bodyHas('#/')(r) && r.status === undefined).length === 0, 15_000);
+	const answered = () => svc.state.requests.filter((r) => r.route && bodyHas('#/')(r) && r.status === undefined).length === 0;
+	await until(answered, 'the slow answers to be sent', { timeoutMs: 15_000, intervalMs: 100 });
 
 	const rows = [];
 	let files = 0;
@@ -219,12 +221,4 @@ function wholeFile(kind, buffer, job) {
 		return at === buffer.length && buffer.toString('latin1', 4, 8) === 'ftyp';
 	}
 	return Math.abs(mp3DurationMs(buffer) - job.audioMs) < 30;
-}
-
-async function waitFor(check, ms) {
-	const end = Date.now() + ms;
-	while (!check()) {
-		if (Date.now() > end) throw new Error('condition not met in time');
-		await new Promise((r) => setTimeout(r, 100));
-	}
 }

@@ -12,6 +12,7 @@ const { credential, mediaNode, itemsNode, workflow } = require('./workflows');
 const { engineCaps } = require('./engine-caps');
 const { killHard } = require('./processes');
 const { watchHealth } = require('./health-watch');
+const { until, sleep } = require('../helpers/wait');
 
 const KEY = 'test-key-alice';
 const PORT = 5810;
@@ -31,23 +32,14 @@ function batch(name, kind, count, options, extraItem = () => ({})) {
 
 const trigger = (name) => fetch(`${base}/webhook/${name}`, { method: 'POST' }).then((r) => expect(r.status).toBe(200));
 
-async function waitFor(check, ms, what) {
-	const end = Date.now() + ms;
-	for (;;) {
-		const value = await check();
-		if (value) return value;
-		if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-		await new Promise((r) => setTimeout(r, 200));
-	}
-}
-
 async function executionOf(name, { done } = {}) {
-	return await waitFor(async () => {
+	const execution = async () => {
 		const [e] = await rest.executions(ids[name]);
 		if (!e) return undefined;
 		if (done && !['success', 'error', 'canceled', 'crashed'].includes(e.status)) return undefined;
 		return e;
-	}, 300_000, `an execution of ${name}`);
+	};
+	return await until(execution, `an execution of ${name}`, { timeoutMs: 300_000 });
 }
 
 /** Resident memory of a process in MB (VmRSS). */
@@ -105,16 +97,16 @@ test('stopped through the REST API while jobs wait: no request after one poll in
 	svc.state.timing.imageMs = 60_000;
 	const before = svc.state.jobs.size;
 	await trigger('cancel');
-	await waitFor(() => svc.state.jobs.size - before === 3, 60_000, '3 jobs');
+	await until(() => svc.state.jobs.size - before === 3, '3 jobs', { timeoutMs: 60_000 });
 	const jobIds = [...svc.state.jobs.keys()].slice(before);
 	const running = await executionOf('cancel');
-	await new Promise((r) => setTimeout(r, POLL_S * 1000)); // at least one poll round
+	await sleep(POLL_S * 1000); // at least one poll round
 	const stoppedAt = Date.now();
 	await rest.stop(running.id);
 	const ended = await executionOf('cancel', { done: true });
 	expect(ended.status).toBe('canceled');
 	// watch the service for three more poll intervals
-	await new Promise((r) => setTimeout(r, 3 * POLL_S * 1000));
+	await sleep(3 * POLL_S * 1000);
 	const late = svc.state.requests.filter((r) => r.time > stoppedAt + POLL_S * 1000);
 	expect(late).toEqual([]);
 	// n8n stores its own "cancelled manually" error for a stopped execution and drops the node's;
@@ -197,7 +189,7 @@ test('killed with SIGKILL while jobs wait: every job the node created is in the 
 	svc.state.timing.imageMs = 60_000;
 	const before = svc.state.jobs.size;
 	await trigger('crash');
-	await waitFor(() => svc.state.jobs.size - before === 4, 60_000, '4 jobs');
+	await until(() => svc.state.jobs.size - before === 4, '4 jobs', { timeoutMs: 60_000 });
 	const running = await executionOf('crash');
 	await killHard(n8n.server);
 	const jobs = [...svc.state.jobs.values()].slice(before);

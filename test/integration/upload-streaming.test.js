@@ -8,6 +8,7 @@ const fs = require('node:fs');
 const { createHash } = require('node:crypto');
 const { Readable } = require('node:stream');
 const { useFakeService } = require('../helpers/fake');
+const { until } = require('../helpers/wait');
 const { runWorkflow, mediaNode, nodeResult, binaryDataService } = require('../harness/run-workflow');
 const { writeMp4 } = require('../fake-service/media/mp4');
 
@@ -30,9 +31,7 @@ const openFiles = () =>
  * later (fs.close is asynchronous), longer on a loaded machine, so a leak is one still open after 2 s.
  */
 async function openFilesAfterClose() {
-	for (let waited = 0; openFiles() > 0 && waited < 2000; waited += 20) {
-		await new Promise((resolve) => setTimeout(resolve, 20));
-	}
+	await until(() => openFiles() === 0, "n8n's binary files to be closed", { timeoutMs: 2000, intervalMs: 20 }).catch(() => {});
 	return openFiles();
 }
 

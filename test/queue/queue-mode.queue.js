@@ -17,6 +17,7 @@ const { DEFAULT_ACCOUNTS } = require('../fake-service/state');
 const { QueueCluster, PORTS, QUEUE_TIMING, memoryOf, executionsRunBy, createdJobsIn } = require('./cluster');
 const { N8nRest, itemsOf } = require('./rest');
 const workflows = require('./workflows');
+const { until, sleep } = require('../helpers/wait');
 
 const MB = 1024 * 1024;
 const REPORT = path.resolve(__dirname, '../../queue-report.json');
@@ -38,18 +39,6 @@ let rest;
 /** credential references for workflow nodes, by key */
 const credentials = {};
 const report = { versions: {}, environment: { ...QUEUE_TIMING, N8N_DEFAULT_BINARY_DATA_MODE: 'database' } };
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-async function until(probe, what, { timeoutMs = 60_000, intervalMs = 200 } = {}) {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await probe();
-		if (value) return value;
-		if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs / 1000} s waiting for ${what}`);
-		await sleep(intervalMs);
-	}
-}
 
 async function deploy(workflow) {
 	const id = await rest.createActiveWorkflow(workflow);

@@ -6,6 +6,7 @@
 const path = require('node:path');
 const { execFileSync } = require('node:child_process');
 const { jsonOrUndefined } = require('../helpers/fake');
+const { until } = require('../helpers/wait');
 
 /**
  * n8n stores an execution's data in the `flatted` format; its own copy of the library reads it
@@ -63,13 +64,9 @@ class N8nRest {
 	 * tells the two apart without starting a run.
 	 */
 	async waitForWebhook(path, timeoutMs = 30_000) {
-		const deadline = Date.now() + timeoutMs;
-		while (Date.now() < deadline) {
-			const text = await fetch(`${this.baseUrl}/webhook/${path}`).then((r) => r.text(), () => '');
-			if (text.includes('not registered for GET')) return;
-			await new Promise((r) => setTimeout(r, 200));
-		}
-		throw new Error(`The webhook ${path} was not registered within ${timeoutMs / 1000} s`);
+		const registered = async () =>
+			(await fetch(`${this.baseUrl}/webhook/${path}`).then((r) => r.text(), () => '')).includes('not registered for GET');
+		await until(registered, `the webhook ${path} to be registered`, { timeoutMs });
 	}
 
 	/** Calls a production webhook with a JSON body; resolves with the status and the parsed answer. */
