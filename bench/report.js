@@ -16,6 +16,8 @@ const overBase = (runs, bases, field) =>
 		const b = bases.find((x) => x.repeat === r.repeat);
 		return b && r[field] !== undefined && b[field] !== undefined ? r[field] - b[field] : undefined;
 	});
+/** overBase with the round of each figure, for pairing the sides. */
+const overBaseByRound = (runs, bases, field) => overBase(runs, bases, field).map((value, i) => ({ repeat: runs[i].repeat, value }));
 const mean = (values) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : undefined);
 /**
  * A range with its mean, for memory growth: one collection more or less within a run moves it
@@ -27,6 +29,31 @@ const rangeAndMean = (values, digits = 0) => {
 	return v.length > 1 && r.includes('–') ? `${r} (mean ${mean(v).toFixed(digits)})` : r;
 };
 
+/** Student's t for a two-sided 95 % interval, by degrees of freedom (1 to 30; 1.96 beyond). */
+const T95 = [12.71, 4.3, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23, 2.2, 2.18, 2.16, 2.14, 2.13, 2.12, 2.11, 2.1, 2.09, 2.09, 2.08, 2.07, 2.07, 2.06, 2.06, 2.06, 2.05, 2.05, 2.05, 2.04];
+
+/**
+ * The mean of paired differences with its 95 % interval: for memory growth, this node's figure
+ * minus the hand-built's of the same round. The two sides of a round share the machine's state,
+ * so their difference varies less than either figure, and the interval says whether the rounds
+ * tell the sides apart at all (an interval across 0: they do not).
+ */
+function meanWithInterval(differences) {
+	const v = differences.filter((x) => typeof x === 'number' && Number.isFinite(x));
+	const m = mean(v);
+	if (v.length < 2) return { n: v.length, mean: m };
+	const sd = Math.sqrt(v.reduce((a, x) => a + (x - m) ** 2, 0) / (v.length - 1));
+	const half = (T95[v.length - 2] ?? 1.96) * (sd / Math.sqrt(v.length));
+	return { n: v.length, mean: m, low: m - half, high: m + half };
+}
+
+/** For each round that has both, `a`'s figure minus `b`'s ({repeat, value} pairs). */
+const differenceByRound = (a, b) =>
+	a.map(({ repeat, value }) => {
+		const other = b.find((x) => x.repeat === repeat);
+		return other && value !== undefined && other.value !== undefined ? value - other.value : undefined;
+	});
+
 function summarize(variants, records) {
 	const out = [];
 	for (const variant of variants) {
@@ -36,6 +63,10 @@ function summarize(variants, records) {
 			const other = runs(side === 'ours' ? 'hand' : 'ours');
 			const small = runs(side, '4 KB');
 			const input = runs('input');
+			const otherSmall = runs(side === 'ours' ? 'hand' : 'ours', '4 KB');
+			// this side's growth minus the other side's, round by round (cases with a 4 KB run)
+			const growthOverOtherSide = (field) =>
+				variant.baseline ? meanWithInterval(differenceByRound(overBaseByRound(full, small, field), overBaseByRound(other, otherSmall, field))) : undefined;
 			const perJob = (what) => mean(full.map((r) => r.requests[what] / Math.max(1, r.jobs)));
 			const lags = full.flatMap((r) => r.lags ?? []);
 			// each job's lag, the jobs of every round sorted by run time so that rounds line up
@@ -61,6 +92,8 @@ function summarize(variants, records) {
 				rssGrowthMb: variant.baseline ? overBase(full, small, 'peakRssMb') : [],
 				// the same for the native heap alone: what the transfers cost, apart from the nodes loaded
 				nativeHeapGrowthMb: variant.baseline ? overBase(full, small, 'nativeHeapMb') : [],
+				rssGrowthOverOtherSideMb: growthOverOtherSide('peakRssMb'),
+				nativeHeapGrowthOverOtherSideMb: growthOverOtherSide('nativeHeapMb'),
 				// what the node itself adds over the run of the workflow's input alone (same file, same round)
 				rssOverInputMb: variant.inputOnly ? overBase(full, input, 'peakRssMb') : [],
 				lag: variant.lag
@@ -82,6 +115,14 @@ function summarize(variants, records) {
 	return out;
 }
 
+const signed = (x) => {
+	const r = Math.round(Math.abs(x));
+	return `${r === 0 ? '' : x > 0 ? '+' : '−'}${r}`;
+};
+/** "−3 (−12 to +6)"; the mean alone from one round. */
+const withInterval = ({ mean: m, low, high }) =>
+	m === undefined ? '–' : low === undefined ? signed(m) : `${signed(m)} (${signed(low)} to ${signed(high)})`;
+
 function markdown(summary, { machine, command, started }) {
 	const lines = [
 		`Measured ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine.cpus} cores, ${machine.memoryGb} GB, Node ${machine.node}, n8n ${machine.n8n}: \`${command}\``,
@@ -96,6 +137,13 @@ function markdown(summary, { machine, command, started }) {
 		lines.push(
 			`| ${s.side === 'ours' ? s.label : ''} | ${SIDE_NAMES[s.side]}${s.failed ? ` (${s.failed} failed)` : ''} | ${range(s.nodeMs, 1, 1000)} | ${s.side === 'ours' ? `${range(s.vsOtherSide, 2)}×` : ''} | ${bound} | ${requests} | ${range(s.peakRssMb, 0)} | ${rangeAndMean(s.rssGrowthMb)} | ${rangeAndMean(s.nativeHeapGrowthMb)} | ${rangeAndMean(s.rssOverInputMb)} |`,
 		);
+	}
+	const paired = summary.filter((s) => s.side === 'ours' && s.rssGrowthOverOtherSideMb?.n);
+	if (paired.length) {
+		lines.push('', 'Memory growth over 4 KB files, this node minus the hand-built, paired by round (MB; mean and its 95 % interval):', '', '| Case | Rounds | RSS growth | of which native heap |', '|---|---|---|---|');
+		for (const s of paired) {
+			lines.push(`| ${s.label} | ${s.rssGrowthOverOtherSideMb.n} | ${withInterval(s.rssGrowthOverOtherSideMb)} | ${withInterval(s.nativeHeapGrowthOverOtherSideMb)} |`);
+		}
 	}
 	const lagged = summary.filter((s) => s.lag);
 	if (lagged.length) {
@@ -118,4 +166,4 @@ function markdown(summary, { machine, command, started }) {
 	return lines.join('\n');
 }
 
-module.exports = { summarize, markdown };
+module.exports = { summarize, markdown, meanWithInterval };

@@ -71,6 +71,30 @@ describe('bench: summary', () => {
 		const cells = (side) => table.split('\n').find((line) => line.includes(side)).split(' | ');
 		expect(cells('defaults').slice(7, 9)).toEqual(['100–110 (mean 105)', '75–96 (mean 86)']);
 		expect(cells("n8n's own").slice(7, 9)).toEqual(['60', '79']);
+		// paired with the hand-built's growth only where both sides have it (round 0 here)
+		expect(ours.rssGrowthOverOtherSideMb).toEqual({ n: 1, mean: 40 });
+		expect(ours.nativeHeapGrowthOverOtherSideMb).toEqual({ n: 1, mean: -4 });
+		expect(table).toContain('| videos | 1 | +40 | −4 |');
+	});
+
+	test('memory growth of the two sides, paired by round: mean difference and its 95 % interval', () => {
+		const variant = { key: 'c', label: 'videos', baseline: true };
+		const run = (side, repeat, peakRssMb, files = 'full') => ({
+			case: 'c', side, repeat, nodeMs: 1000, peakRssMb, nativeHeapMb: peakRssMb - 400, files, jobs: 3, requests: { creates: 3, polls: 3, downloads: 3, other: 0, rejected: 0 },
+		});
+		// growth by round, ours against hand-built: 80/90, 95/85, 70/100, 85/85 (differences −10, +10, −30, 0)
+		const records = [[80, 90], [95, 85], [70, 100], [85, 85]].flatMap(([ours, hand], repeat) => [
+			run('ours', repeat, 400 + ours), run('ours', repeat, 400, '4 KB'), run('hand', repeat, 430 + hand), run('hand', repeat, 430, '4 KB'),
+		]);
+		const [ours, hand] = summarize([variant], records);
+		// mean −7.5; sd 17.08; t(3) 3.18 × 17.08 / 2 = 27.2
+		expect(ours.rssGrowthOverOtherSideMb.n).toBe(4);
+		expect(ours.rssGrowthOverOtherSideMb.mean).toBeCloseTo(-7.5, 6);
+		expect(ours.rssGrowthOverOtherSideMb.low).toBeCloseTo(-34.66, 1);
+		expect(ours.rssGrowthOverOtherSideMb.high).toBeCloseTo(19.66, 1);
+		expect(hand.rssGrowthOverOtherSideMb.mean).toBeCloseTo(7.5, 6);
+		const table = markdown([ours, hand], { machine: { cpus: 2, memoryGb: 24, node: 'v24', n8n: '2' }, command: 'npm run bench', started: new Date(0) });
+		expect(table).toContain('| videos | 4 | −8 (−35 to +20) | −8 (−35 to +20) |');
 	});
 });
 
