@@ -207,15 +207,11 @@ class N8nInstance {
 		this.output = '';
 		this.server.stdout?.on('data', (d) => (this.output += d));
 		this.server.stderr?.on('data', (d) => (this.output += d));
-		const ready = async () => {
-			if (this.server.exitCode !== null || this.server.signalCode !== null) {
-				throw new Error(`n8n ${args[0]} exited (${this.server.exitCode ?? this.server.signalCode}):\n${this.log()}`);
-			}
-			return await fetch(readyUrl).then((r) => r.ok, () => false);
-		};
-		await until(ready, `n8n ${args[0]} to be ready`, { timeoutMs, intervalMs: 500 }).catch((error) => {
-			throw error.message.startsWith('Timed out') ? new Error(`${error.message}:\n${this.log()}`) : error;
-		});
+		const exited = () => this.server.exitCode !== null || this.server.signalCode !== null;
+		const ready = async () => exited() || (await fetch(readyUrl).then((r) => r.ok, () => false));
+		const settled = await until(ready, `n8n ${args[0]}`, { timeoutMs, intervalMs: 500 }).catch(() => false);
+		if (exited()) throw new Error(`n8n ${args[0]} exited (${this.server.exitCode ?? this.server.signalCode}):\n${this.log()}`);
+		if (!settled) throw new Error(`n8n ${args[0]} was not ready within ${timeoutMs / 1000} s:\n${this.log()}`);
 	}
 
 	/** The process id of the running n8n command (start or worker). */
