@@ -16,7 +16,7 @@ const overBase = (runs, bases, field) =>
 		const b = bases.find((x) => x.repeat === r.repeat);
 		return b && r[field] !== undefined && b[field] !== undefined ? r[field] - b[field] : undefined;
 	});
-/** overBase with the round of each figure, for pairing the sides. */
+/** overBase as records of their round ({repeat, value}), so that overBase can pair them again. */
 const overBaseByRound = (runs, bases, field) => overBase(runs, bases, field).map((value, i) => ({ repeat: runs[i].repeat, value }));
 const mean = (values) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : undefined);
 /**
@@ -47,13 +47,6 @@ function meanWithInterval(differences) {
 	return { n: v.length, mean: m, low: m - half, high: m + half };
 }
 
-/** For each round that has both, `a`'s figure minus `b`'s ({repeat, value} pairs). */
-const differenceByRound = (a, b) =>
-	a.map(({ repeat, value }) => {
-		const other = b.find((x) => x.repeat === repeat);
-		return other && value !== undefined && other.value !== undefined ? value - other.value : undefined;
-	});
-
 function summarize(variants, records) {
 	const out = [];
 	for (const variant of variants) {
@@ -66,7 +59,7 @@ function summarize(variants, records) {
 			const otherSmall = runs(side === 'ours' ? 'hand' : 'ours', '4 KB');
 			// this side's growth minus the other side's, round by round (cases with a 4 KB run)
 			const growthOverOtherSide = (field) =>
-				variant.baseline ? meanWithInterval(differenceByRound(overBaseByRound(full, small, field), overBaseByRound(other, otherSmall, field))) : undefined;
+				variant.baseline ? meanWithInterval(overBase(overBaseByRound(full, small, field), overBaseByRound(other, otherSmall, field), 'value')) : undefined;
 			const perJob = (what) => mean(full.map((r) => r.requests[what] / Math.max(1, r.jobs)));
 			const lags = full.flatMap((r) => r.lags ?? []);
 			// each job's lag, the jobs of every round sorted by run time so that rounds line up
