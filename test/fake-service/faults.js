@@ -10,7 +10,13 @@
  *          'drop-after'   handle the request, then close the connection without an answer
  *          'slow'         wait `delayMs` before handling
  *          'truncate'     (FILE) send the full Content-Length but only half the bytes
- *          'expired'      (FILE) answer 403 as an expired link does
+ *          'expired'      (FILE) answer 403 as an expired link does (S3's AccessDenied)
+ *          'expired-gcs'  (FILE) answer 400 ExpiredToken, as Google Cloud Storage does
+ *          'expired-azure' (FILE) answer 403 AuthenticationFailed, as Azure Blob Storage does
+ *          'empty-200'    (FILE) answer 200 with an empty body
+ *          'page-200'     (FILE) answer 200 with a CDN's HTML error page (a soft 404)
+ *          'json-200'     (FILE) answer 200 with a JSON error body
+ *          'body-200'     (FILE) answer 200 with `body` (base64) as `type`: another file than the job's
  *          'job-fail'     (create routes) the job created ends failed
  *          'job-never'    (create routes) the job created never finishes
  *   times: how many matching requests it applies to (default 1; Infinity for all)

@@ -57,6 +57,23 @@ async function jsonOf(req) {
 	return req.jsonAhead.body;
 }
 
+/** Object stores' answers for a link they no longer honour: [status, content type, body]. */
+const STORE_ERRORS = {
+	'expired-gcs': [400, 'application/xml', '<?xml version="1.0" encoding="UTF-8"?><Error><Code>ExpiredToken</Code><Message>The provided token has expired.</Message></Error>'],
+	'expired-azure': [403, 'application/xml', '<?xml version="1.0" encoding="utf-8"?><Error><Code>AuthenticationFailed</Code><Message>Signed expiry time has to be after signed start time</Message></Error>'],
+};
+/** Bodies a file host may answer with 200 in place of the file: [content type, body]. */
+const SOFT_BODIES = {
+	'empty-200': ['image/png', ''],
+	'page-200': ['image/png', '<!doctype html><html><head><title>404 Not Found</title></head><body><h1>Not Found</h1><p>The object you asked for does not exist &amp; never did.</p></body></html>'],
+	'json-200': ['application/octet-stream', '{"error":"object not found"}'],
+};
+
+function sendRaw(res, status, type, body) {
+	res.writeHead(status, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(body) });
+	res.end(body);
+}
+
 function send(res, status, body, headers = {}) {
 	const text = JSON.stringify(body);
 	res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), ...headers });
@@ -253,6 +270,12 @@ class FakeService {
 		this.record(this.state.fileRequests, req, {});
 		const faults = this.faults.take('FILE');
 		if (faults.some((f) => f.kind === 'expired')) return this.sendFileError(res, 403, 'Request has expired');
+		const storeError = faults.find((f) => STORE_ERRORS[f.kind]);
+		if (storeError) return sendRaw(res, ...STORE_ERRORS[storeError.kind]);
+		const soft = faults.find((f) => SOFT_BODIES[f.kind]);
+		if (soft) return sendRaw(res, 200, ...SOFT_BODIES[soft.kind]);
+		const other = faults.find((f) => f.kind === 'body-200');
+		if (other) return sendRaw(res, 200, other.type, Buffer.from(other.body, 'base64'));
 		if (faults.some((f) => f.kind === 'status')) return this.sendFileError(res, faults.find((f) => f.kind === 'status').status, 'Injected');
 		if (faults.some((f) => f.kind === 'drop')) return req.socket.destroy();
 		const found = this.links.resolve(url.pathname);

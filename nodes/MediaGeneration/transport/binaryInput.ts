@@ -1,6 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { InputError } from '../validation/inputError';
 import type { StreamedFile } from './multipart';
+import { countRest, readHead, type ByteSource } from './streamHead';
 
 /** Bytes read from the start of an input file to recognise its type. */
 export const HEAD_BYTES = 64;
@@ -12,45 +14,32 @@ export type InputBinary = Omit<StreamedFile, 'fileName' | 'mimeType'> & {
 	head: Buffer;
 };
 
-type Source = AsyncIterable<Uint8Array | string> & { destroy?: () => void };
+type Source = ByteSource & { destroy?: () => void };
 
 async function* oneChunk(data: Buffer): AsyncGenerator<Buffer> {
 	yield data;
 }
 
-/** Reads up to `bytes` from the start of a stream, then lets go of it. */
-async function readStart(source: Source, bytes: number): Promise<Buffer> {
-	const chunks: Buffer[] = [];
-	let length = 0;
+/**
+ * Reads a stored file once through: its first bytes, and its exact length as the stream gives
+ * it. The length is what the multipart body will carry, so it is counted rather than taken from
+ * n8n's records, which may be missing or wrong.
+ */
+async function scanStored(source: Source): Promise<{ head: Buffer; bytes: number }> {
 	try {
-		for await (const chunk of source) {
-			const buffer =
-				typeof chunk === 'string'
-					? Buffer.from(chunk)
-					: Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-			chunks.push(buffer);
-			length += buffer.length;
-			if (length >= bytes) break;
-		}
+		const start = await readHead(source, HEAD_BYTES);
+		const { bytes } = await countRest(start);
+		return { head: start.head, bytes };
 	} finally {
 		source.destroy?.();
 	}
-	return Buffer.concat(chunks).subarray(0, bytes);
-}
-
-/** The exact length of a stream, read through once (for a stored binary without a recorded size). */
-async function countBytes(source: Source): Promise<number> {
-	let length = 0;
-	for await (const chunk of source)
-		length += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
-	return length;
 }
 
 /**
  * An input item's binary field, ready to be checked and streamed to the service. A binary kept by
- * n8n's binary data service (filesystem, database, S3) is never read whole: its size comes from
- * its stored metadata, its first bytes from a short read, and its content from a fresh stream each
- * time it is sent. Only a binary that already sits in the item (base64) is taken from memory.
+ * n8n's binary data service (filesystem, database, S3) is never held whole in memory: one read
+ * through gives its first bytes and its exact length, and its content streams afresh each time
+ * it is sent. Only a binary that already sits in the item (base64) is taken from memory.
  */
 export async function inputBinary(
 	ctx: IExecuteFunctions,
@@ -63,9 +52,14 @@ export async function inputBinary(
 	if (id) {
 		const open = async () => (await ctx.helpers.getBinaryStream(id)) as Source;
 		const { fileSize } = await ctx.helpers.getBinaryMetadata(id);
-		const size = Number.isSafeInteger(fileSize) ? fileSize : await countBytes(await open());
-		const head = await readStart(await open(), HEAD_BYTES);
-		return { fileName, mimeType, size, head, open };
+		const { head, bytes } = await scanStored(await open());
+		const recorded = Number(fileSize);
+		if (Number.isSafeInteger(recorded) && recorded !== bytes) {
+			throw new InputError(
+				`Binary field "${propertyName}" holds ${bytes} bytes in n8n's binary storage, but n8n recorded ${recorded}: the file was not stored whole, so it was not sent`,
+			);
+		}
+		return { fileName, mimeType, size: bytes, head, open };
 	}
 	const data = await ctx.helpers.getBinaryDataBuffer(itemIndex, propertyName);
 	return {

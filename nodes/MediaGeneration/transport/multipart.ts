@@ -69,10 +69,19 @@ export class StreamedForm {
 		const source = await file.open();
 		const handle = source as { destroy?: () => void };
 		this.open.add(handle);
+		let sent = 0;
 		try {
 			for await (const chunk of source) {
 				if (this.closed.signal.aborted) return;
+				sent += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.byteLength;
+				// the Content-Length went out with the headers: a body of another length is broken
+				if (sent > file.size) break;
 				yield chunk;
+			}
+			if (sent !== file.size && !this.closed.signal.aborted) {
+				throw new Error(
+					`"${file.fileName}" gave ${sent > file.size ? 'more' : 'fewer'} bytes than its ${file.size}: the upload was stopped`,
+				);
 			}
 		} finally {
 			this.open.delete(handle);

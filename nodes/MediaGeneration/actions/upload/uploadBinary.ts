@@ -36,6 +36,9 @@ export async function readUploadFile(
 ): Promise<UploadFile> {
 	const limits = UPLOAD_LIMITS[kind];
 	const source = await inputBinary(ctx, itemIndex, field);
+	if (source.size === 0) {
+		throw new InputError(`${label} "${field}" is empty (0 bytes); allowed: ${limits.types}`);
+	}
 	const type = kind === 'image' ? sniffImageType(source.head) : sniffVideoType(source.head);
 	if (!type) {
 		throw new InputError(

@@ -1,0 +1,136 @@
+'use strict';
+const { Readable, Writable } = require('node:stream');
+const http = require('node:http');
+const { readHead, replay, countRest, release } = require('../../dist/nodes/MediaGeneration/transport/streamHead');
+
+const bytes = (n, seed = 0) => Buffer.from(Array.from({ length: n }, (_, i) => (i * 7 + seed) % 256));
+
+/** A stream that hands out its data in chunks, a few at a time, like a socket. */
+function chunked(data, size) {
+	let offset = 0;
+	return new Readable({
+		read() {
+			setImmediate(() => {
+				if (offset >= data.length) return this.push(null);
+				this.push(data.subarray(offset, offset + size));
+				offset += size;
+			});
+		},
+	});
+}
+
+/** How n8n's in-memory binary mode reads a stream: a 'data' listener, nothing else. */
+function collectWithDataListener(stream) {
+	return new Promise((resolve, reject) => {
+		const chunks = [];
+		stream.on('data', (c) => chunks.push(c));
+		stream.once('end', () => resolve(Buffer.concat(chunks)));
+		stream.once('error', reject);
+	});
+}
+
+const within = (promise, what) =>
+	Promise.race([promise, new Promise((_, reject) => setTimeout(() => reject(new Error(what)), 5000).unref())]);
+
+/** The head read, then the rest handed on as a new stream, counted: what a download does. */
+async function headThenStream(source) {
+	const start = await readHead(source, 64);
+	const count = { bytes: 0, complete: false };
+	return { start, count, stream: Readable.from(replay(start, count)) };
+}
+
+describe('readHead and replay: the first bytes are read, and every byte is handed on', () => {
+	const data = bytes(100_000, 3);
+
+	test.each([
+		['a data listener (in-memory binary mode)', collectWithDataListener],
+		['async iteration', async (s) => Buffer.concat(await s.toArray())],
+		['pipe', (s) => new Promise((resolve) => {
+			const chunks = [];
+			const sink = new Writable({ write(c, _e, cb) { chunks.push(c); cb(); } });
+			sink.on('finish', () => resolve(Buffer.concat(chunks)));
+			s.pipe(sink);
+		})],
+	])('%s gets every byte in order, and the count is exact', async (_name, consume) => {
+		const { start, count, stream } = await headThenStream(chunked(data, 1000));
+		expect(start.ended).toBe(false);
+		expect(start.head).toEqual(data.subarray(0, 64));
+		const all = await within(consume(stream), 'the stream never ended');
+		expect(all.equals(data)).toBe(true);
+		expect(count).toEqual({ bytes: data.length, complete: true });
+	});
+
+	test('a whole small file in its first chunk, its source already ended, is handed on whole', async () => {
+		// what an HTTP response of a few KB with Content-Length looks like: headers and body in one read
+		const body = bytes(9464, 5);
+		const server = http.createServer((_req, res) => res.writeHead(200, { 'Content-Length': body.length }).end(body));
+		await new Promise((r) => server.listen(0, '127.0.0.1', r));
+		try {
+			const response = await new Promise((resolve) => http.get(`http://127.0.0.1:${server.address().port}/`, resolve));
+			await new Promise((r) => setTimeout(r, 50)); // the whole body is buffered and the source has ended
+			const { count, stream } = await headThenStream(response);
+			const all = await within(collectWithDataListener(stream), 'the in-memory reader waited forever');
+			expect(all.equals(body)).toBe(true);
+			expect(count).toEqual({ bytes: body.length, complete: true });
+		} finally {
+			server.close();
+		}
+	});
+
+	test('a file shorter than the head is read whole, with ended set', async () => {
+		const small = bytes(20);
+		const { start, count, stream } = await headThenStream(chunked(small, 8));
+		expect(start.ended).toBe(true);
+		expect(start.head.equals(small)).toBe(true);
+		expect((await collectWithDataListener(stream)).equals(small)).toBe(true);
+		expect(count).toEqual({ bytes: 20, complete: true });
+	});
+
+	test('an empty source gives an empty head and a count of 0', async () => {
+		const start = await readHead(Readable.from([]), 64);
+		expect(start).toMatchObject({ ended: true });
+		expect(start.head.length).toBe(0);
+		expect(await countRest(start)).toEqual({ bytes: 0, complete: true });
+	});
+
+	test('an error while reading the head is passed on', async () => {
+		const stream = new Readable({ read() { this.destroy(new Error('socket hang up')); } });
+		await expect(readHead(stream, 64)).rejects.toThrow('socket hang up');
+	});
+
+	test('an error after the head reaches the next reader, and the count stays incomplete', async () => {
+		let sent = 0;
+		const source = new Readable({
+			read() {
+				if (sent++ < 3) this.push(bytes(1000));
+				else this.destroy(new Error('aborted'));
+			},
+		});
+		const { count, stream } = await headThenStream(source);
+		await expect(collectWithDataListener(stream)).rejects.toThrow('aborted');
+		expect(count.complete).toBe(false);
+		expect(count.bytes).toBeLessThan(3000);
+	});
+
+	test.each([
+		['before reading anything', async () => {}],
+		['midway', async (stream) => stream.read(5000)],
+	])('a reader that gives up %s lets go of the source', async (_when, readSome) => {
+		const source = chunked(data, 1000);
+		const { start, stream } = await headThenStream(source);
+		await readSome(stream);
+		stream.destroy();
+		await release(start);
+		await within(new Promise((r) => source.once('close', r)), 'the source stayed open');
+		expect(source.destroyed).toBe(true);
+	});
+
+	test('countRest stops at its limit and lets go of the source', async () => {
+		const source = chunked(data, 1000);
+		const counted = await countRest(await readHead(source, 64), 4000);
+		expect(counted.complete).toBe(false);
+		expect(counted.bytes).toBeGreaterThan(4000);
+		expect(counted.bytes).toBeLessThanOrEqual(5000);
+		await within(new Promise((r) => (source.destroyed ? r() : source.once('close', r))), 'the source stayed open');
+	});
+});
