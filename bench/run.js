@@ -172,7 +172,7 @@ async function main() {
 	}
 
 	const summary = summarize(variants, records);
-	const machine = { cpus: os.cpus().length, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, n8n: require(path.join(ROOT, 'test/e2e/n8n-runtime/package.json')).dependencies?.n8n };
+	const machine = { cpus: os.cpus().length, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, n8n: require(path.join(ROOT, 'test/n8n-releases/2.40/package.json')).dependencies?.n8n };
 	const command = `npm run bench --${options.smoke ? ' --smoke' : ''}${options.cases ? ` --case ${options.cases.join(',')}` : ''} --repeat ${options.repeat}`;
 	const table = markdown(summary, { machine, command, started });
 	console.log(table);

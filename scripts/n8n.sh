@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Runs a command with the real n8n CLI on PATH, installing it first when needed.
 #
-# The n8n release is pinned in test/e2e/n8n-runtime/package.json and every package under it in the
-# lockfile beside it, so each machine runs the same 2,400 packages. It is installed with `npm ci`
-# into a cache folder shared by every clone of the project (about 3-5 minutes and 2.9 GB the first
-# time), keyed by both files' content, so a changed pin or lockfile gets a fresh folder.
+# Each n8n release the project tests with has a folder under test/n8n-releases/: a package.json
+# that pins it and a lockfile that pins every package under it, so each machine runs the same
+# 2,000-2,400 packages. N8N_RELEASE names the folder (default 2.40, the release every suite but the
+# compatibility matrix runs in). It is installed with `npm ci` into a cache folder shared by every
+# clone of the project (about 3-5 minutes and 2.5-2.9 GB the first time), keyed by both files'
+# content, so a changed pin or lockfile gets a fresh folder.
 # Must run under scripts/node24.sh: current n8n needs Node.js >= 24.
 #
 # Usage: bash scripts/node24.sh bash scripts/n8n.sh <command> [args...]
@@ -12,7 +14,9 @@ set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cache="${MEDIA_GEN_TOOLS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/n8n-nodes-media-generation}"
-runtime="$root/test/e2e/n8n-runtime"
+release="${N8N_RELEASE:-2.40}"
+runtime="$root/test/n8n-releases/$release"
+[ -f "$runtime/package.json" ] || { echo "[setup] no n8n release folder $runtime" >&2; exit 2; }
 key="$(cat "$runtime/package.json" "$runtime/package-lock.json" | sha256sum | cut -c1-12)"
 dir="$cache/n8n-runtime-$key"
 version="$(node -p 'require(process.argv[1]).dependencies.n8n' "$runtime/package.json")"

@@ -151,7 +151,9 @@ class N8nInstance {
 	binaryPath(binaryId) {
 		const [mode, location] = binaryId.split(':');
 		if (!mode.startsWith('filesystem')) throw new Error(`Not a filesystem binary: ${binaryId}`);
-		return path.join(this.folder, '.n8n', 'storage', location);
+		// n8n 2.x keeps binaries under .n8n/storage, 1.x under .n8n/binaryData
+		const folders = ['storage', 'binaryData'].map((name) => path.join(this.folder, '.n8n', name, location));
+		return folders.find((file) => fs.existsSync(file)) ?? folders[0];
 	}
 
 	/**
