@@ -1,6 +1,7 @@
 import type { IBinaryData, IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
+import { pause } from '../transport/pause';
 import { networkCodeOf } from '../transport/request';
 import { retryDelayMs } from '../transport/retry';
 import { readHead, toBuffer } from '../transport/streamHead';
@@ -76,10 +77,10 @@ export async function downloadFile(
 	let freshLinks = 0;
 	let lastProblem = '';
 	let failedTries = 0;
-	let pause = false;
+	let backOff = false;
 	while (failedTries < FILE_TRIES.attempts) {
-		if (pause) {
-			await sleep(
+		if (backOff) {
+			await pause(
 				retryDelayMs({ method: 'GET', attempt: failedTries }, Date.now()),
 				target.signal,
 			).catch(() => {
@@ -142,11 +143,11 @@ export async function downloadFile(
 			// a link past its time is replaced at once; that is not a failed try
 			if (freshLinks >= FILE_TRIES.freshLinks) break;
 			freshLinks++;
-			pause = false;
+			backOff = false;
 			url = await target.freshUrl();
 		} else {
 			failedTries++;
-			pause = true;
+			backOff = true;
 		}
 	}
 	throw fail(

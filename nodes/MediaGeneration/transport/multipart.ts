@@ -1,4 +1,4 @@
-import { sleep } from 'n8n-workflow';
+import { pause } from './pause';
 
 /** A file read from its source as it is sent; `open` is called once per try. */
 export type StreamedFile = {
@@ -63,7 +63,7 @@ export class StreamedForm {
 
 	private async *read(file: StreamedFile): AsyncGenerator<Uint8Array | string> {
 		if (file.size >= HOLD_FROM_BYTES) {
-			await sleep(HOLD_MS, this.closed.signal).catch(() => undefined);
+			await pause(HOLD_MS, this.closed.signal).catch(() => undefined);
 		}
 		if (this.closed.signal.aborted) return;
 		const source = await file.open();
