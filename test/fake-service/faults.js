@@ -16,6 +16,7 @@
  *          'empty-200'    (FILE) answer 200 with an empty body
  *          'page-200'     (FILE) answer 200 with a CDN's HTML error page (a soft 404)
  *          'json-200'     (FILE) answer 200 with a JSON error body
+ *          'gzip'         (FILE) send the file gzip-encoded, its Content-Length that of the encoded bytes
  *          'body-200'     (FILE) answer 200 with `body` (base64) as `type`: another file than the job's
  *          'job-fail'     (create routes) the job created ends failed
  *          'job-never'    (create routes) the job created never finishes

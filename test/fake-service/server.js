@@ -5,6 +5,7 @@
  * machine allows it), so that tests can see that the API key never travels there.
  */
 const http = require('node:http');
+const { gzipSync } = require('node:zlib');
 const { ServiceState } = require('./state');
 const { Links } = require('./links');
 const { Faults } = require('./faults');
@@ -280,6 +281,11 @@ class FakeService {
 		if (faults.some((f) => f.kind === 'drop')) return req.socket.destroy();
 		const found = this.links.resolve(url.pathname);
 		if (found.status !== 200) return this.sendFileError(res, found.status, found.reason);
+		if (faults.some((f) => f.kind === 'gzip')) {
+			const packed = gzipSync(found.body);
+			res.writeHead(200, { 'Content-Type': found.type, 'Content-Encoding': 'gzip', 'Content-Length': packed.length });
+			return res.end(packed);
+		}
 		res.writeHead(200, { 'Content-Type': found.type, 'Content-Length': found.body.length });
 		if (faults.some((f) => f.kind === 'truncate')) {
 			res.write(found.body.subarray(0, Math.floor(found.body.length / 2)));

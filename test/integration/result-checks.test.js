@@ -87,6 +87,15 @@ describe('bytes counted by the node, on every n8n release', () => {
 		expect((await readBinary(items[0].binary.data)).equals(servedFile(items[0]))).toBe(true);
 	});
 
+	test('a gzip-encoded file is stored decoded and whole: its Content-Length counts encoded bytes', async () => {
+		ref.svc.faults.add({ route: 'FILE', kind: 'gzip' });
+		const before = fileRequests();
+		const { items, error } = await run(small);
+		expect(error).toBeUndefined();
+		expect(fileRequests() - before).toBe(1);
+		expect((await readBinary(items[0].binary.data)).equals(servedFile(items[0]))).toBe(true);
+	});
+
 	test('n8n saying it stored another size than it was given fails the try; the next try is checked again', async () => {
 		let calls = 0;
 		store.mockImplementation(async function (...args) {
