@@ -14,7 +14,7 @@ import {
 	outcomeOf,
 	VIDEO_DOWNLOAD_LIMITS,
 } from './parallel';
-import { busyDelayMs } from './schedule';
+import { busyWait } from './schedule';
 import { busyFor, slotsFor, submitJob } from './submit';
 import { TransferSlots } from './transfers';
 import type { JobRequest } from './types';
@@ -31,6 +31,8 @@ type Entry = {
 	deadline: number;
 	/** the item's output was decided when the job was created (Wait for Completion off) */
 	answered: boolean;
+	/** audio: the batch's 429s in a row when this create was sent */
+	busyTriesAtSend?: number;
 };
 
 export type ItemResult = INodeExecutionData[] | Error;
@@ -61,6 +63,7 @@ export class JobBatch {
 	private busyUntil = 0;
 	/** the part of that wait the service asked for with Retry-After: always honoured */
 	private askedUntil = 0;
+	/** audio creates answered 429 in a row: while any, one create at a time probes for a slot */
 	private busyTries = 0;
 
 	constructor(
@@ -235,9 +238,10 @@ export class JobBatch {
 				const slots = slotsFor(kind);
 				free.set(kind, slots === Infinity ? Infinity : slots - this.inFlight(kind));
 			}
-			if (free.get(kind)! <= 0 || (kind === 'podcast' && now < this.busyUntil)) continue;
+			if (free.get(kind)! <= 0 || (kind === 'podcast' && !this.audioMayGo(now))) continue;
 			free.set(kind, free.get(kind)! - 1);
 			e.phase = 'creating';
+			e.busyTriesAtSend = this.busyTries;
 			this.track(
 				this.api
 					.run(async () => {
@@ -248,6 +252,13 @@ export class JobBatch {
 					.then(() => undefined),
 			);
 		}
+	}
+
+	/** Whether an audio create may be sent now: not while backing off, nor beside another's probe. */
+	private audioMayGo(now: number): boolean {
+		if (now < this.busyUntil) return false;
+		const probing = this.entries.some((e) => e.phase === 'creating' && e.req.kind === 'podcast');
+		return this.busyTries === 0 || !probing;
 	}
 
 	/** Creates one job; settles the item's fate, and hands back the error it met (for the governor). */
@@ -270,13 +281,15 @@ export class JobBatch {
 				deadline: e.deadline,
 			});
 		} catch (error) {
-			const busy = busyFor(error);
+			const busy = busyFor(e.req.kind, error);
 			if (busy.busy) {
 				e.phase = 'waiting';
-				this.busyTries++;
-				const wait = busy.retryAfterMs ?? busyDelayMs(this.busyTries);
-				this.busyUntil = Math.max(this.busyUntil, Date.now() + wait);
-				if (busy.retryAfterMs !== undefined) this.askedUntil = this.busyUntil;
+				// creates sent together and refused together count as one refusal
+				this.busyTries = Math.max(this.busyTries, (e.busyTriesAtSend ?? 0) + 1);
+				const now = Date.now();
+				const wait = busyWait(this.busyTries, busy.retryAfter, now);
+				this.busyUntil = Math.max(this.busyUntil, now + wait.ms);
+				if (wait.asked) this.askedUntil = this.busyUntil;
 			} else {
 				this.fail(e, error);
 			}
