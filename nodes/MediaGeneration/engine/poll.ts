@@ -6,7 +6,14 @@ import { cohortKey, PollPlan } from './cohort';
 import { finishedItems } from './finish';
 import { jobList, logJobsLeftRunning } from './jobLog';
 import { JOB_PATH, jobState, type JobKind, type JobState } from './jobs';
-import { compact, jobFailedError, noSlotError, notFinishedError, timeoutError } from './output';
+import {
+	compact,
+	jobFailedError,
+	noSlotError,
+	notFinishedError,
+	timeoutError,
+	unreadError,
+} from './output';
 import {
 	API_LIMITS,
 	DOWNLOAD_LIMITS,
@@ -31,6 +38,8 @@ type Entry = {
 	deadline: number;
 	/** the item's output was decided when the job was created (Wait for Completion off) */
 	answered: boolean;
+	/** what the last look at the job saw */
+	state?: JobState;
 	/** audio: the batch's 429s in a row when this create was sent */
 	busyTriesAtSend?: number;
 };
@@ -307,9 +316,16 @@ export class JobBatch {
 		});
 	}
 
-	private async read(e: Entry): Promise<IDataObject> {
+	/** Reads the job; a read tried `until` a time rides out an outage until then. */
+	private async read(e: Entry, until?: number): Promise<IDataObject> {
 		const path = JOB_PATH[e.req.kind](e.jobId!);
-		return await apiRequest<IDataObject>(this.ctx, { method: 'GET', path, itemIndex: e.itemIndex });
+		return await apiRequest<IDataObject>(this.ctx, {
+			method: 'GET',
+			path,
+			itemIndex: e.itemIndex,
+			until,
+			signal: this.signal,
+		});
 	}
 
 	/** Looks at one job and acts on what it finds; hands back the error it met (for the governor). */
@@ -320,16 +336,20 @@ export class JobBatch {
 		}
 		let body: IDataObject;
 		try {
-			body = await this.read(e);
+			// a job made here is looked at through an outage for as long as its Maximum Wait allows
+			body = await this.read(e, e.req.create ? e.deadline : undefined);
 		} catch (error) {
 			this.plan.remove(e.pos);
 			if (e.answered)
 				e.phase = 'done'; // only watched for its slot: stop watching
+			else if (e.req.create && Date.now() >= e.deadline && outcomeOf(error) === 'congested')
+				this.timedOut(e, e.state ?? 'queued', error);
 			else this.fail(e, error);
 			return error;
 		}
 		const fetchedAt = Date.now();
 		const state = jobState(e.req.kind, body);
+		e.state = state;
 		const node = this.ctx.getNode();
 		const ended = state === 'succeeded' || state === 'failed';
 		this.plan.seen(e.pos, fetchedAt, ended);
@@ -352,16 +372,31 @@ export class JobBatch {
 			e.phase = 'done';
 			this.plan.remove(e.pos);
 		} else if (fetchedAt >= e.deadline) {
-			this.plan.remove(e.pos);
-			if (e.req.settings.onTimeout === 'error') {
-				const maxWait = e.req.settings.maxWaitMs;
-				this.fail(e, timeoutError(node, e.req.kind, e.jobId!, state, maxWait, e.itemIndex));
-			} else {
-				e.phase = 'done';
-				this.results[e.pos] = [{ json: { ...this.baseJson(e, state), timed_out: true } }];
-			}
+			this.timedOut(e, state);
 		}
 		return undefined;
+	}
+
+	/**
+	 * Maximum Wait is over and the job was not seen ended: last seen in `state`, or not read at
+	 * all in the end because of `unread` (the service's answer to the last tries).
+	 */
+	private timedOut(e: Entry, state: JobState, unread?: unknown) {
+		this.plan.remove(e.pos);
+		const { onTimeout, maxWaitMs } = e.req.settings;
+		if (onTimeout === 'outputRunning') {
+			e.phase = 'done';
+			this.results[e.pos] = [{ json: { ...this.baseJson(e, state), timed_out: true } }];
+			return;
+		}
+		const { kind } = e.req;
+		const node = this.ctx.getNode();
+		this.fail(
+			e,
+			unread === undefined
+				? timeoutError(node, kind, e.jobId!, state, maxWaitMs, e.itemIndex)
+				: unreadError(unread, kind, e.jobId!, maxWaitMs),
+		);
 	}
 
 	/** Output items of a succeeded job (see finishedItems). */
