@@ -90,7 +90,7 @@ export function backoffFloorMs(tries: number, b: Backoff = RETRY_LIMITS): number
 /**
  * The wait a Retry-After asks for, when it is to be believed after `tries` failures in a row:
  * from the floor of our own step up to the ceiling. Asked for less (0, a negative number, a date
- * already past because the service's clock runs ahead of this host's, or text that is no date),
+ * already past because the service's clock runs behind this host's, or text that is no date),
  * it is not: honouring it would resend at once, in a loop, for as long as the refusals last.
  * Asked for more (hours), the wait is cut to the ceiling: a try that comes early is refused
  * again at the cost of one request, while waiting hours could outlast the whole workflow.
