@@ -16,6 +16,8 @@ const videos = require('./videos');
 const podcasts = require('./podcasts');
 const uploads = require('./uploads');
 const { handleChat } = require('./chat');
+const { retryAfterHeader } = require('./retryAfter');
+const { gatewayPage } = require('./pages');
 
 const UUIDISH = '([^/]+)';
 const ROUTES = [
@@ -79,6 +81,10 @@ function send(res, status, body, headers = {}) {
 	const text = JSON.stringify(body);
 	res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), ...headers });
 	res.end(text);
+}
+function sendHtml(res, status, html, headers = {}) {
+	res.writeHead(status, { 'Content-Type': 'text/html; charset=UTF-8', 'Content-Length': Buffer.byteLength(html), ...headers });
+	res.end(html);
 }
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -209,14 +215,19 @@ class FakeService {
 			if (fault('early')) {
 				const f = fault('early');
 				record.status = f.status;
-				const headers = { Connection: 'close', ...(f.retryAfter !== undefined ? { 'Retry-After': String(f.retryAfter) } : {}) };
+				const headers = { Connection: 'close', ...retryAfterHeader(f) };
 				res.once('finish', () => req.socket.destroy());
 				return send(res, f.status, f.body ?? { detail: `Injected early ${f.status}` }, headers);
 			}
 			if (fault('status')) {
 				const f = fault('status');
 				record.status = f.status;
-				return send(res, f.status, f.body ?? { detail: `Injected ${f.status}` }, f.retryAfter !== undefined ? { 'Retry-After': String(f.retryAfter) } : {});
+				return send(res, f.status, f.body ?? { detail: `Injected ${f.status}` }, retryAfterHeader(f));
+			}
+			if (fault('html')) {
+				const f = fault('html');
+				record.status = f.status;
+				return sendHtml(res, f.status, gatewayPage(f.status, req.headers.host), retryAfterHeader(f));
 			}
 			if (!route) return send(res, 404, { detail: 'Not Found' });
 			const account = this.state.account(req.headers['x-api-key']);

@@ -74,6 +74,23 @@ export function timeoutError(
 	);
 }
 
+/**
+ * The service's error to the looks at a job that kept failing (an outage) until Maximum Wait ran
+ * out, with the job it was about and what to do: the job itself may be fine and keeps running.
+ */
+export function unreadError(error: unknown, kind: JobKind, jobId: string, waitedMs: number) {
+	const e = (error instanceof Error ? error : new Error(String(error))) as Error & {
+		description?: string | null;
+		context?: IDataObject;
+	};
+	const note =
+		`${KIND_LABEL[kind]} job ${jobId} could not be looked at within ${minutes(waitedMs)} (Maximum Wait); it keeps running on the service. ` +
+		`Use ${RESOURCE_LABEL[kind]} > Download with job ID ${jobId} later, or raise Maximum Wait.`;
+	e.description = [e.description, note].filter(Boolean).join(' ');
+	if (e.context) e.context.jobId = jobId;
+	return e;
+}
+
 export function notFinishedError(
 	node: INode,
 	kind: JobKind,

@@ -6,7 +6,14 @@ import { cohortKey, PollPlan } from './cohort';
 import { finishedItems } from './finish';
 import { jobList, logJobsLeftRunning } from './jobLog';
 import { JOB_PATH, jobState, type JobKind, type JobState } from './jobs';
-import { compact, jobFailedError, noSlotError, notFinishedError, timeoutError } from './output';
+import {
+	compact,
+	jobFailedError,
+	noSlotError,
+	notFinishedError,
+	timeoutError,
+	unreadError,
+} from './output';
 import {
 	API_LIMITS,
 	DOWNLOAD_LIMITS,
@@ -14,7 +21,7 @@ import {
 	outcomeOf,
 	VIDEO_DOWNLOAD_LIMITS,
 } from './parallel';
-import { busyDelayMs } from './schedule';
+import { busyWait } from './schedule';
 import { busyFor, slotsFor, submitJob } from './submit';
 import { TransferSlots } from './transfers';
 import type { JobRequest } from './types';
@@ -31,6 +38,10 @@ type Entry = {
 	deadline: number;
 	/** the item's output was decided when the job was created (Wait for Completion off) */
 	answered: boolean;
+	/** what the last look at the job saw */
+	state?: JobState;
+	/** audio: the batch's 429s in a row when this create was sent */
+	busyTriesAtSend?: number;
 };
 
 export type ItemResult = INodeExecutionData[] | Error;
@@ -61,6 +72,7 @@ export class JobBatch {
 	private busyUntil = 0;
 	/** the part of that wait the service asked for with Retry-After: always honoured */
 	private askedUntil = 0;
+	/** audio creates answered 429 in a row: while any, one create at a time probes for a slot */
 	private busyTries = 0;
 
 	constructor(
@@ -235,9 +247,10 @@ export class JobBatch {
 				const slots = slotsFor(kind);
 				free.set(kind, slots === Infinity ? Infinity : slots - this.inFlight(kind));
 			}
-			if (free.get(kind)! <= 0 || (kind === 'podcast' && now < this.busyUntil)) continue;
+			if (free.get(kind)! <= 0 || (kind === 'podcast' && !this.audioMayGo(now))) continue;
 			free.set(kind, free.get(kind)! - 1);
 			e.phase = 'creating';
+			e.busyTriesAtSend = this.busyTries;
 			this.track(
 				this.api
 					.run(async () => {
@@ -248,6 +261,13 @@ export class JobBatch {
 					.then(() => undefined),
 			);
 		}
+	}
+
+	/** Whether an audio create may be sent now: not while backing off, nor beside another's probe. */
+	private audioMayGo(now: number): boolean {
+		if (now < this.busyUntil) return false;
+		const probing = this.entries.some((e) => e.phase === 'creating' && e.req.kind === 'podcast');
+		return this.busyTries === 0 || !probing;
 	}
 
 	/** Creates one job; settles the item's fate, and hands back the error it met (for the governor). */
@@ -270,13 +290,15 @@ export class JobBatch {
 				deadline: e.deadline,
 			});
 		} catch (error) {
-			const busy = busyFor(error);
+			const busy = busyFor(e.req.kind, error);
 			if (busy.busy) {
 				e.phase = 'waiting';
-				this.busyTries++;
-				const wait = busy.retryAfterMs ?? busyDelayMs(this.busyTries);
-				this.busyUntil = Math.max(this.busyUntil, Date.now() + wait);
-				if (busy.retryAfterMs !== undefined) this.askedUntil = this.busyUntil;
+				// creates sent together and refused together count as one refusal
+				this.busyTries = Math.max(this.busyTries, (e.busyTriesAtSend ?? 0) + 1);
+				const now = Date.now();
+				const wait = busyWait(this.busyTries, busy.retryAfter, now);
+				this.busyUntil = Math.max(this.busyUntil, now + wait.ms);
+				if (wait.asked) this.askedUntil = this.busyUntil;
 			} else {
 				this.fail(e, error);
 			}
@@ -294,9 +316,16 @@ export class JobBatch {
 		});
 	}
 
-	private async read(e: Entry): Promise<IDataObject> {
+	/** Reads the job; a read tried `until` a time rides out an outage until then. */
+	private async read(e: Entry, until?: number): Promise<IDataObject> {
 		const path = JOB_PATH[e.req.kind](e.jobId!);
-		return await apiRequest<IDataObject>(this.ctx, { method: 'GET', path, itemIndex: e.itemIndex });
+		return await apiRequest<IDataObject>(this.ctx, {
+			method: 'GET',
+			path,
+			itemIndex: e.itemIndex,
+			until,
+			signal: this.signal,
+		});
 	}
 
 	/** Looks at one job and acts on what it finds; hands back the error it met (for the governor). */
@@ -307,16 +336,20 @@ export class JobBatch {
 		}
 		let body: IDataObject;
 		try {
-			body = await this.read(e);
+			// a job made here is looked at through an outage for as long as its Maximum Wait allows
+			body = await this.read(e, e.req.create ? e.deadline : undefined);
 		} catch (error) {
 			this.plan.remove(e.pos);
 			if (e.answered)
 				e.phase = 'done'; // only watched for its slot: stop watching
+			else if (e.req.create && Date.now() >= e.deadline && outcomeOf(error) === 'congested')
+				this.timedOut(e, e.state ?? 'queued', error);
 			else this.fail(e, error);
 			return error;
 		}
 		const fetchedAt = Date.now();
 		const state = jobState(e.req.kind, body);
+		e.state = state;
 		const node = this.ctx.getNode();
 		const ended = state === 'succeeded' || state === 'failed';
 		this.plan.seen(e.pos, fetchedAt, ended);
@@ -339,16 +372,31 @@ export class JobBatch {
 			e.phase = 'done';
 			this.plan.remove(e.pos);
 		} else if (fetchedAt >= e.deadline) {
-			this.plan.remove(e.pos);
-			if (e.req.settings.onTimeout === 'error') {
-				const maxWait = e.req.settings.maxWaitMs;
-				this.fail(e, timeoutError(node, e.req.kind, e.jobId!, state, maxWait, e.itemIndex));
-			} else {
-				e.phase = 'done';
-				this.results[e.pos] = [{ json: { ...this.baseJson(e, state), timed_out: true } }];
-			}
+			this.timedOut(e, state);
 		}
 		return undefined;
+	}
+
+	/**
+	 * Maximum Wait is over and the job was not seen ended: last seen in `state`, or not read at
+	 * all in the end because of `unread` (the service's answer to the last tries).
+	 */
+	private timedOut(e: Entry, state: JobState, unread?: unknown) {
+		this.plan.remove(e.pos);
+		const { onTimeout, maxWaitMs } = e.req.settings;
+		if (onTimeout === 'outputRunning') {
+			e.phase = 'done';
+			this.results[e.pos] = [{ json: { ...this.baseJson(e, state), timed_out: true } }];
+			return;
+		}
+		const { kind } = e.req;
+		const node = this.ctx.getNode();
+		this.fail(
+			e,
+			unread === undefined
+				? timeoutError(node, kind, e.jobId!, state, maxWaitMs, e.itemIndex)
+				: unreadError(unread, kind, e.jobId!, maxWaitMs),
+		);
 	}
 
 	/** Output items of a succeeded job (see finishedItems). */

@@ -1,3 +1,5 @@
+import { askedWaitMs, backoffMs, type Backoff } from '../transport/retry';
+
 /**
  * When to look at a job. The gap between looks grows with the job's age, about a tenth of the
  * time it has run so far and never under MIN_GAP_MS, so that a job is seen finished within
@@ -30,7 +32,23 @@ export function lonePlan(jobMs: number, capMs = MAX_GAP_MS): { polls: number; la
 	return { polls, lagMs: at - jobMs };
 }
 
-/** How long an audio create waits after a 429 when the service gives no Retry-After. */
+/** How audio creates wait for a free slot after 429s in a row: from 2 s, doubling, at most 15 s. */
+export const BUSY_BACKOFF: Backoff = { baseDelayMs: 2000, maxDelayMs: 15_000, jitter: 0 };
+
+/** How long an audio create waits after the `busyTries`-th 429 in a row, by our own schedule. */
 export function busyDelayMs(busyTries: number): number {
-	return Math.round(Math.min(1000 * 2 ** busyTries, 15_000));
+	return backoffMs(busyTries, BUSY_BACKOFF);
+}
+
+/**
+ * How long audio creates wait after the `busyTries`-th 429 in a row: the service's Retry-After
+ * when it lies within our own schedule's bounds (`asked`), else our own step (see askedWaitMs).
+ */
+export function busyWait(
+	busyTries: number,
+	retryAfter: string | undefined,
+	now: number,
+): { ms: number; asked: boolean } {
+	const asked = askedWaitMs(busyTries, retryAfter, now, BUSY_BACKOFF);
+	return { ms: asked ?? busyDelayMs(busyTries), asked: asked !== undefined };
 }

@@ -2,7 +2,6 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { apiRequest } from '../transport/request';
-import { parseRetryAfter } from '../transport/retry';
 import { logCreatedJob } from './jobLog';
 import type { JobKind } from './jobs';
 import type { JobRequest } from './types';
@@ -39,9 +38,13 @@ export async function submitJob(
 	return { jobId, estimatedCredits: estimated };
 }
 
-/** For a 429 to an audio create: how long the service asked us to wait (undefined: not said). */
-export function busyFor(error: unknown): { busy: boolean; retryAfterMs?: number } {
+/**
+ * For a create of `kind` that failed: whether it met "no slot free" (a 429 to an audio create,
+ * which the engine waits out), and the Retry-After that came with it. Other kinds' 429s were
+ * already tried again by the transport, as far as it goes.
+ */
+export function busyFor(kind: JobKind, error: unknown): { busy: boolean; retryAfter?: string } {
+	if (kind !== 'podcast') return { busy: false };
 	if (!(error instanceof NodeApiError) || error.httpCode !== '429') return { busy: false };
-	const retryAfter = (error.context as { retryAfter?: string }).retryAfter;
-	return { busy: true, retryAfterMs: parseRetryAfter(retryAfter, Date.now()) };
+	return { busy: true, retryAfter: (error.context as { retryAfter?: string }).retryAfter };
 }

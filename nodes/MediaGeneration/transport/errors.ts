@@ -1,6 +1,8 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { isHtmlPage, pageText } from './pageText';
+
 /** What the service said, reduced to what a user needs; nothing of the request is kept. */
 export type ServiceFailure = {
 	status?: number;
@@ -8,6 +10,8 @@ export type ServiceFailure = {
 	body?: unknown;
 	method: string;
 	path: string;
+	/** the base URL's host, named when something in front of the service answered */
+	host?: string;
 };
 
 const STATUS_TEXT: Record<number, { message: string; hint: string }> = {
@@ -65,11 +69,7 @@ export function describeBody(body: unknown): string | undefined {
 		try {
 			return describeBody(JSON.parse(body));
 		} catch {
-			const text = body
-				.replace(/<[^>]+>/g, ' ')
-				.replace(/\s+/g, ' ')
-				.trim();
-			return text ? text.slice(0, 500) : undefined;
+			return pageText(body) || undefined;
 		}
 	}
 	if (typeof body === 'object') {
@@ -81,6 +81,37 @@ export function describeBody(body: unknown): string | undefined {
 		if (detail && typeof detail === 'object') return describeBody(detail);
 	}
 	return undefined;
+}
+
+/** Status lines of the answers a load balancer or CDN gives for a service it cannot reach. */
+const GATEWAY_REASON: Record<number, string> = {
+	500: 'Internal Server Error',
+	502: 'Bad Gateway',
+	503: 'Service Unavailable',
+	504: 'Gateway Timeout',
+	520: 'Unknown Error',
+	521: 'Web Server Is Down',
+	522: 'Connection Timed Out',
+	523: 'Origin Is Unreachable',
+	524: 'A Timeout Occurred',
+};
+
+/**
+ * For a 5xx answered with an HTML page: words that say who answered. The service speaks JSON, so
+ * such a page comes from the load balancer or CDN in front of it, which could not reach it.
+ */
+function gatewayText(failure: ServiceFailure): { message: string; hint: string } | undefined {
+	const { status, body } = failure;
+	if (status === undefined || status < 500) return undefined;
+	const text = Buffer.isBuffer(body) ? body.toString('utf8') : body;
+	if (typeof text !== 'string' || !isHtmlPage(text)) return undefined;
+	const said = pageText(text);
+	const at = failure.host ? ` at ${failure.host}` : '';
+	const reason = GATEWAY_REASON[status] ? ` ${GATEWAY_REASON[status]}` : '';
+	return {
+		message: `The service's load balancer${at} answered ${status}${reason}${said ? `: ${said}` : ''}`,
+		hint: 'The network in front of the service could not reach it: an outage or overload, usually brief. Try again later.',
+	};
 }
 
 /** Removes every occurrence of a secret from a text. */
@@ -180,11 +211,12 @@ export function toNodeApiError(
 						: 'Check the request.',
 		};
 		const said = describeBody(failure.body);
-		message = said ? `${known.message}: ${said}` : known.message;
+		const gateway = gatewayText(failure);
+		message = gateway?.message ?? (said ? `${known.message}: ${said}` : known.message);
 		const hint =
 			failure.method === 'POST' && failure.status >= 500
 				? 'The service may have started the job anyway, so it was not sent again (that could charge twice). Check for the job before running this item again.'
-				: known.hint;
+				: (gateway?.hint ?? known.hint);
 		description = `${where} returned ${failure.status}. ${hint}`;
 	}
 	const resource = jobResource(failure);

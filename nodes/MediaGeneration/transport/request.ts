@@ -5,13 +5,14 @@ import type {
 	ILoadOptionsFunctions,
 	INode,
 } from 'n8n-workflow';
-import { NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { normalizeBaseUrl } from './baseUrl';
 import { toNodeApiError } from './errors';
 import { StreamedForm } from './multipart';
 import { oncePerRun } from './perRun';
-import { isRetryable, retryDelayMs } from './retry';
+import { paceOf, type Refusal } from './pace';
+import { isRetryable, isRetryableFailure, RETRY_LIMITS, type Attempt } from './retry';
 
 export const CREDENTIAL_NAME = 'mediaGenerationApi';
 
@@ -30,6 +31,10 @@ export type ApiRequest = {
 	retryOn429?: boolean;
 	/** a POST that costs nothing and may be sent again like a read (uploads) */
 	free?: boolean;
+	/** a read tried again until this time (its job's Maximum Wait), not a fixed number of times */
+	until?: number;
+	/** ends the waits between tries (default: the execution's cancel signal) */
+	signal?: AbortSignal;
 };
 
 type FullResponse = {
@@ -106,6 +111,46 @@ export async function getConnection(
 	return await oncePerRun(ctx, 'connection', () => readConnection(ctx, node, itemIndex));
 }
 
+/** Which requests back off together (see pace.ts): creates, uploads and reads, per resource. */
+function kindOf(req: ApiRequest): string {
+	const intent = req.method === 'GET' ? 'read' : req.free ? 'upload' : 'create';
+	return `${intent} ${req.path.split('/')[1]}`;
+}
+
+/** One try: the service's answer, or the network error that stood in for one. */
+async function tryOnce(
+	ctx: ApiContext,
+	req: ApiRequest,
+	{ baseUrl, apiKey }: Connection,
+): Promise<{ response?: FullResponse; networkCode?: string }> {
+	const body = typeof req.body === 'function' ? req.body() : req.body;
+	const multipart = body instanceof FormData || body instanceof StreamedForm;
+	const options: IHttpRequestOptions = {
+		method: req.method,
+		url: `${baseUrl}${req.path}`,
+		body: body as IHttpRequestOptions['body'],
+		json: !multipart,
+		headers: { 'X-API-KEY': apiKey },
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		disableFollowRedirect: true,
+		// an idle timeout: a long upload that keeps sending is not cut off
+		timeout: req.timeoutMs ?? 60_000,
+	};
+	try {
+		return { response: (await ctx.helpers.httpRequest(options)) as FullResponse };
+	} catch (error) {
+		if (isAbort(ctx, error)) throw cancelled(ctx.getNode(), req.itemIndex);
+		return { networkCode: networkCodeOf(error) ?? 'ENETWORK' };
+	} finally {
+		if (body instanceof StreamedForm) body.close();
+	}
+}
+
+function cancelled(node: INode, itemIndex?: number) {
+	return new NodeOperationError(node, 'The execution was cancelled', { itemIndex });
+}
+
 /**
  * The one way this node talks to the service. The API key goes in the X-API-KEY header, as the
  * credential declares it, and only ever to the configured base URL: the URL is built here from
@@ -115,61 +160,54 @@ export async function getConnection(
 export async function apiRequest<T>(ctx: ApiContext, req: ApiRequest): Promise<T> {
 	const node = ctx.getNode();
 	if (!req.path.startsWith('/')) throw new NodeOperationError(node, `Invalid API path ${req.path}`);
-	const { baseUrl, apiKey } = await getConnection(ctx, node, req.itemIndex);
-	const signal = 'getExecutionCancelSignal' in ctx ? ctx.getExecutionCancelSignal() : undefined;
+	const connection = await getConnection(ctx, node, req.itemIndex);
+	const host = new URL(connection.baseUrl).host;
+	const signal =
+		req.signal ?? ('getExecutionCancelSignal' in ctx ? ctx.getExecutionCancelSignal() : undefined);
+	const pace = await paceOf(ctx, kindOf(req));
+	// an upload costs nothing: its failures are judged like a read's
+	const judgedAs = req.free ? 'GET' : req.method;
+	const limit = judgedAs === 'GET' ? RETRY_LIMITS.safeAttempts : RETRY_LIMITS.createAttempts;
+	const failed = (refusal: Refusal) => {
+		const error = toNodeApiError(
+			node,
+			{ ...refusal, method: req.method, path: req.path, host },
+			connection.apiKey,
+			req.itemIndex,
+		);
+		if (refusal.retryAfter !== undefined) error.context.retryAfter = refusal.retryAfter;
+		return error;
+	};
+	let notBefore = 0;
+	let last: Refusal | undefined;
 	for (let attempt = 1; ; attempt++) {
-		const body = typeof req.body === 'function' ? req.body() : req.body;
-		const multipart = body instanceof FormData || body instanceof StreamedForm;
-		const options: IHttpRequestOptions = {
-			method: req.method,
-			url: `${baseUrl}${req.path}`,
-			body: body as IHttpRequestOptions['body'],
-			json: !multipart,
-			headers: { 'X-API-KEY': apiKey },
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-			disableFollowRedirect: true,
-			// an idle timeout: a long upload that keeps sending is not cut off
-			timeout: req.timeoutMs ?? 60_000,
-		};
-		let response: FullResponse | undefined;
-		let networkCode: string | undefined;
+		const ticket = await pace.turn({ notBefore, limit, until: req.until, signal }).catch(() => {
+			throw cancelled(node, req.itemIndex);
+		});
+		if (!ticket) throw failed(last ?? pace.last ?? {});
+		let refusal: Refusal;
+		let tryInfo: Attempt;
 		try {
-			response = (await ctx.helpers.httpRequest(options)) as FullResponse;
-		} catch (error) {
-			if (isAbort(ctx, error))
-				throw new NodeOperationError(node, 'The execution was cancelled', {
-					itemIndex: req.itemIndex,
-				});
-			networkCode = networkCodeOf(error) ?? 'ENETWORK';
+			const { response, networkCode } = await tryOnce(ctx, req, connection);
+			const status = response?.statusCode;
+			if (status !== undefined && status >= 200 && status < 300) {
+				pace.answered();
+				return response!.body as T;
+			}
+			const retryAfter = response ? header(response.headers, 'retry-after') : undefined;
+			refusal = { status, networkCode, body: response?.body, retryAfter };
+			tryInfo = { method: judgedAs, attempt, status, networkCode, retryAfter, until: req.until };
+			// audio creates: a 429 means "no slot free", which the engine waits out itself
+			if (status === 429 && req.retryOn429 === false) throw failed(refusal);
+			if (isRetryableFailure(tryInfo)) {
+				notBefore = pace.refused(ticket, refusal, Date.now(), attempt);
+			} else if (status !== undefined && status < 500) {
+				pace.answered();
+			}
 		} finally {
-			if (body instanceof StreamedForm) body.close();
+			pace.release(ticket);
 		}
-		const status = response?.statusCode;
-		if (status !== undefined && status >= 200 && status < 300) return response!.body as T;
-		const tryInfo = {
-			method: req.free ? ('GET' as const) : req.method,
-			attempt,
-			status,
-			networkCode,
-			retryAfter: response ? header(response.headers, 'retry-after') : undefined,
-		};
-		if (!isRetryable(tryInfo) || (status === 429 && req.retryOn429 === false)) {
-			const error = toNodeApiError(
-				node,
-				{ status, networkCode, body: response?.body, method: req.method, path: req.path },
-				apiKey,
-				req.itemIndex,
-			);
-			if (tryInfo.retryAfter !== undefined) error.context.retryAfter = tryInfo.retryAfter;
-			throw error;
-		}
-		try {
-			await sleep(retryDelayMs(tryInfo, Date.now()), signal);
-		} catch {
-			throw new NodeOperationError(node, 'The execution was cancelled', {
-				itemIndex: req.itemIndex,
-			});
-		}
+		if (!isRetryable(tryInfo)) throw failed(refusal);
+		last = refusal;
 	}
 }

@@ -12,7 +12,12 @@ export type Attempt = {
 	status?: number;
 	networkCode?: string;
 	retryAfter?: string;
+	/** a GET tried again until this time (a job's Maximum Wait) instead of a number of times */
+	until?: number;
 };
+
+/** How waits between tries grow: doubling from the base, each within ±`jitter` of its step. */
+export type Backoff = { baseDelayMs: number; maxDelayMs: number; jitter: number };
 
 export const RETRY_LIMITS = {
 	/** tries in all for a GET */
@@ -21,6 +26,7 @@ export const RETRY_LIMITS = {
 	createAttempts: 8,
 	baseDelayMs: 500,
 	maxDelayMs: 30_000,
+	jitter: 0.25,
 };
 
 const SAFE_NETWORK_CODES = new Set([
@@ -36,28 +42,82 @@ const SAFE_NETWORK_CODES = new Set([
 	'UND_ERR_SOCKET',
 ]);
 
-export function isRetryable(a: Attempt): boolean {
+/** Whether this kind of failure may be answered by sending the request again (tries aside). */
+export function isRetryableFailure(a: Omit<Attempt, 'attempt'>): boolean {
 	if (a.method === 'GET') {
-		if (a.attempt >= RETRY_LIMITS.safeAttempts) return false;
 		if (a.networkCode) return SAFE_NETWORK_CODES.has(a.networkCode);
 		return a.status === 429 || (a.status !== undefined && a.status >= 500);
 	}
-	if (a.attempt >= RETRY_LIMITS.createAttempts) return false;
 	return a.status === 429 || a.networkCode === 'ECONNREFUSED';
 }
 
-/** Seconds or an HTTP date, as Retry-After allows; undefined when absent or unreadable. */
-export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
-	if (value === undefined || value.trim() === '') return undefined;
-	if (/^\d+(\.\d+)?$/.test(value.trim())) return Math.round(Number(value) * 1000);
-	const at = Date.parse(value);
-	return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+export function isRetryable(a: Attempt, now = Date.now()): boolean {
+	const left =
+		a.method === 'GET'
+			? a.until !== undefined
+				? now < a.until
+				: a.attempt < RETRY_LIMITS.safeAttempts
+			: a.attempt < RETRY_LIMITS.createAttempts;
+	return left && isRetryableFailure(a);
 }
 
-/** Exponential backoff with jitter, or the service's Retry-After when it gives one; both capped. */
+/**
+ * What a Retry-After asks for, in milliseconds from `now`: delay-seconds, or an HTTP date, which
+ * may lie in the past by this host's clock (a negative result). Undefined when absent or
+ * unreadable. A bare number is always seconds: JavaScript would read "-5" as a date in 2001.
+ */
+export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
+	const text = value?.trim();
+	if (!text) return undefined;
+	if (/^[+-]?\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
+	// an HTTP date names its month ("Thu, 01 Jan 2026 00:00:05 GMT")
+	if (!/[a-z]{3}/i.test(text)) return undefined;
+	const at = Date.parse(text);
+	return Number.isNaN(at) ? undefined : at - now;
+}
+
+/** Our own wait after `tries` failures in a row: a doubling step with jitter, capped. */
+export function backoffMs(tries: number, b: Backoff = RETRY_LIMITS, random = Math.random): number {
+	const step = b.baseDelayMs * 2 ** Math.max(0, tries - 1);
+	return Math.round(Math.min(b.maxDelayMs, step * (1 - b.jitter + random() * 2 * b.jitter)));
+}
+
+/** The shortest wait after `tries` failures in a row: the low end of that step's jitter. */
+export function backoffFloorMs(tries: number, b: Backoff = RETRY_LIMITS): number {
+	return backoffMs(tries, b, () => 0);
+}
+
+/**
+ * The wait a Retry-After asks for, when it is to be believed after `tries` failures in a row:
+ * from the floor of our own step up to the ceiling. Asked for less (0, a negative number, a date
+ * already past because the service's clock runs behind this host's, or text that is no date),
+ * it is not: honouring it would resend at once, in a loop, for as long as the refusals last.
+ * Asked for more (hours), the wait is cut to the ceiling: a try that comes early is refused
+ * again at the cost of one request, while waiting hours could outlast the whole workflow.
+ */
+export function askedWaitMs(
+	tries: number,
+	retryAfter: string | undefined,
+	now: number,
+	b: Backoff = RETRY_LIMITS,
+): number | undefined {
+	const asked = parseRetryAfter(retryAfter, now);
+	if (asked === undefined || asked < backoffFloorMs(tries, b)) return undefined;
+	return Math.min(asked, b.maxDelayMs);
+}
+
+/** The wait after `tries` failures in a row: the service's ask when believable, else our own. */
+export function retryWaitMs(
+	tries: number,
+	retryAfter: string | undefined,
+	now: number,
+	b: Backoff = RETRY_LIMITS,
+	random = Math.random,
+): number {
+	return askedWaitMs(tries, retryAfter, now, b) ?? backoffMs(tries, b, random);
+}
+
+/** The wait before the try after `a` (see retryWaitMs). */
 export function retryDelayMs(a: Attempt, now: number, random: () => number = Math.random): number {
-	const asked = parseRetryAfter(a.retryAfter, now);
-	if (asked !== undefined) return Math.min(asked, RETRY_LIMITS.maxDelayMs);
-	const exp = RETRY_LIMITS.baseDelayMs * 2 ** (a.attempt - 1);
-	return Math.min(RETRY_LIMITS.maxDelayMs, Math.round(exp * (0.75 + random() * 0.5)));
+	return retryWaitMs(a.attempt, a.retryAfter, now, RETRY_LIMITS, random);
 }
