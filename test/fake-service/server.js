@@ -163,7 +163,12 @@ class FakeService {
 	async start() {
 		this.api = http.createServer((req, res) => this.handleApi(req, res));
 		this.files = http.createServer((req, res) => this.handleFile(req, res));
-		for (const s of [this.api, this.files]) s.on('connection', (c) => (this.sockets.add(c), c.on('close', () => this.sockets.delete(c))));
+		for (const s of [this.api, this.files]) {
+			s.on('connection', (c) => (this.sockets.add(c), c.on('close', () => this.sockets.delete(c))));
+			// Node's default of 5 s closes an idle connection just as a client may reuse it for a
+			// large request, which the client then sees reset; a real service keeps them longer
+			s.keepAliveTimeout = 65_000;
+		}
 		await listen(this.api, this.options.port ?? 0, this.options.host ?? '127.0.0.1');
 		const filesPort = this.options.filesPort ?? 0;
 		const filesHost = await listen(this.files, filesPort, '127.0.0.2').then(() => '127.0.0.2', () => listen(this.files, filesPort, '127.0.0.1').then(() => '127.0.0.1'));

@@ -33,6 +33,8 @@ describe('fake service: fault injection for the fault suite', () => {
 
 	test('requests in flight at once are counted per class', async () => {
 		ref.svc.resetPeaks();
+		// each held for a second, so that the three overlap even on a loaded machine
+		ref.svc.faults.add({ route: 'POST /image', kind: 'slow', delayMs: 1000, times: 3 });
 		await Promise.all([create('p 1'), create('p 2'), create('p 3')]);
 		expect(ref.svc.peakInFlight.create).toBe(3);
 		expect(ref.svc.inFlight.create).toBe(0);
