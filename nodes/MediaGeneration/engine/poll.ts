@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
+import { pause as sleepOrAbort } from '../transport/pause';
 import { apiRequest } from '../transport/request';
 import { cohortKey, PollPlan } from './cohort';
 import { finishedItems } from './finish';
@@ -130,7 +131,7 @@ export class JobBatch {
 		try {
 			await new Promise<void>((resolve) => {
 				this.ring = resolve;
-				if (ms > 0) sleep(Math.min(ms, 60_000), nap.signal).then(resolve, resolve);
+				if (ms > 0) sleepOrAbort(Math.min(ms, 60_000), nap.signal).then(resolve, resolve);
 			});
 		} finally {
 			this.ring = undefined;
