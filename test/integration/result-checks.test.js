@@ -55,9 +55,9 @@ describe('a 200 answer that is not the media', () => {
 	});
 
 	test.each([
-		['page-200', /the file host answered 200 with an HTML page \(\d+ bytes\), not a PNG, JPEG or WebP image/],
-		['empty-200', /the file host answered 200 with an empty body \(0 bytes\), not a PNG, JPEG or WebP image/],
-		['json-200', /the file host answered 200 with JSON \(28 bytes\), not a PNG, JPEG or WebP image/],
+		['page-200', /the file host at [\d.:]+ answered 200 with an HTML page \(\d+ bytes\), not a PNG, JPEG or WebP image/],
+		['empty-200', /the file host at [\d.:]+ answered 200 with an empty body \(0 bytes\), not a PNG, JPEG or WebP image/],
+		['json-200', /the file host at [\d.:]+ answered 200 with JSON \(28 bytes\), not a PNG, JPEG or WebP image/],
 	])('%s every time: the item fails, naming what arrived, and nothing is stored', async (kind, message) => {
 		ref.svc.faults.add({ route: 'FILE', kind, times: 20 });
 		const { items } = await run(small, cof);
@@ -153,7 +153,7 @@ describe('links an object store no longer honours', () => {
 	test('a refusal that persists names the status and the store\'s error code', async () => {
 		ref.svc.faults.add({ route: 'FILE', kind: 'expired-gcs', times: 20 });
 		const { items } = await run(small, cof);
-		expect(items[0].json.error).toMatch(/: the file host answered 400 \(ExpiredToken\)$/);
+		expect(items[0].json.error).toMatch(/: the file host at [\d.:]+ answered 400 \(ExpiredToken\)$/);
 	});
 });
 

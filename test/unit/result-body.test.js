@@ -1,5 +1,5 @@
 'use strict';
-const { resultTypeOf, bodyKind, notMediaReason, isStaleLink, storageErrorCode } = require('../../dist/nodes/MediaGeneration/engine/resultBody');
+const { resultTypeOf, bodyKind, notMediaReason, fileHostOf, isStaleLink, storageErrorCode } = require('../../dist/nodes/MediaGeneration/engine/resultBody');
 const { writePng } = require('../fake-service/media/png');
 const { writeMp4 } = require('../fake-service/media/mp4');
 const { writeMp3 } = require('../fake-service/media/mp3');
@@ -38,12 +38,17 @@ describe('a result body is stored only when it is the kind of media the job make
 		expect(bodyKind(png)).toBe('other media');
 	});
 
+	test('the file host is named by the link\'s host alone, never its signed path', () => {
+		expect(fileHostOf('https://bucket.s3.amazonaws.com/a/b.png?X-Amz-Signature=abc')).toBe('the file host at bucket.s3.amazonaws.com');
+		expect(fileHostOf('not a url')).toBe('the file host');
+	});
+
 	test('the reason names the status, what arrived, its size and what was expected', () => {
 		const page = text('<!doctype html><p>gone</p>');
-		expect(notMediaReason('image', 200, page, { bytes: 395, complete: true })).toBe(
-			'the file host answered 200 with an HTML page (395 bytes), not a PNG, JPEG or WebP image',
+		expect(notMediaReason('image', { host: 'the file host at cdn.example.com', status: 200 }, page, { bytes: 395, complete: true })).toBe(
+			'the file host at cdn.example.com answered 200 with an HTML page (395 bytes), not a PNG, JPEG or WebP image',
 		);
-		expect(notMediaReason('podcast', 206, text('x'), { bytes: 70000, complete: false })).toBe(
+		expect(notMediaReason('podcast', { host: 'the file host', status: 206 }, text('x'), { bytes: 70000, complete: false })).toBe(
 			'the file host answered 206 with plain text (more than 70000 bytes), not an MP3 file',
 		);
 	});

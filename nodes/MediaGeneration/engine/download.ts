@@ -6,7 +6,7 @@ import { networkCodeOf } from '../transport/request';
 import { retryDelayMs } from '../transport/retry';
 import { readHead, toBuffer } from '../transport/streamHead';
 import type { JobKind } from './jobs';
-import { isStaleLink, storageErrorCode } from './resultBody';
+import { fileHostOf, isStaleLink, storageErrorCode } from './resultBody';
 import { FailedTransfer, NotStored, storeResult, type Readable } from './storeResult';
 
 type StreamResponse = {
@@ -108,6 +108,7 @@ export async function downloadFile(
 			if (status >= 200 && status < 300) {
 				return await storeResult(ctx, {
 					kind: target.kind,
+					host: fileHostOf(url),
 					status,
 					body: response.body,
 					expectedBytes: arrivingLength(response),
@@ -116,7 +117,7 @@ export async function downloadFile(
 			}
 			const text = await errorBodyStart(response);
 			const code = storageErrorCode(text);
-			lastProblem = `the file host answered ${status}${code ? ` (${code})` : ''}`;
+			lastProblem = `${fileHostOf(url)} answered ${status}${code ? ` (${code})` : ''}`;
 			stale = isStaleLink(status, text);
 			if (!stale && status < 500 && status !== 429) break;
 		} catch (error) {

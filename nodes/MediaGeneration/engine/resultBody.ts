@@ -46,18 +46,27 @@ export function bodyKind(head: Buffer): string {
 	return 'data of an unknown type';
 }
 
+/** "the file host at cdn.example.com": who answered, for messages (the link's host only, never its path). */
+export function fileHostOf(url: string): string {
+	try {
+		return `the file host at ${new URL(url).host}`;
+	} catch {
+		return 'the file host';
+	}
+}
+
 /**
- * The reason a 2xx body is refused, for messages: "the file host answered 200 with an HTML page
- * (395 bytes), not a PNG, JPEG or WebP image".
+ * The reason a 2xx body is refused, for messages: "the file host at cdn.example.com answered 200
+ * with an HTML page (395 bytes), not a PNG, JPEG or WebP image".
  */
 export function notMediaReason(
 	kind: JobKind,
-	status: number,
+	answer: { host: string; status: number },
 	head: Buffer,
 	size: { bytes: number; complete: boolean },
 ): string {
 	const bytes = size.complete ? `${size.bytes} bytes` : `more than ${size.bytes} bytes`;
-	return `the file host answered ${status} with ${bodyKind(head)} (${bytes}), not ${KIND_LABEL[kind]}`;
+	return `${answer.host} answered ${answer.status} with ${bodyKind(head)} (${bytes}), not ${KIND_LABEL[kind]}`;
 }
 
 /**

@@ -29,6 +29,8 @@ export class NotStored extends Error {}
 
 export type StoreRequest = {
 	kind: JobKind;
+	/** who answered, for messages ("the file host at cdn.example.com") */
+	host: string;
 	status: number;
 	body: Readable;
 	/** the file host's Content-Length, when it gave one for the bytes as they arrive */
@@ -80,7 +82,7 @@ export async function storeResult(
 	const type = resultTypeOf(request.kind, start.head);
 	if (!type) {
 		const size = await countRest(start, NOT_MEDIA_READ_LIMIT);
-		throw new FailedTransfer(notMediaReason(request.kind, request.status, start.head, size), true);
+		throw new FailedTransfer(notMediaReason(request.kind, request, start.head, size), true);
 	}
 	const fileName = request.fileName(type.extension);
 	const count: ByteCount = { bytes: 0, complete: false };
