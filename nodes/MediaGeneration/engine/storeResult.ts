@@ -1,13 +1,10 @@
 import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 
-import { countRest, readHead, release, replay, type ByteCount } from '../transport/streamHead';
 import type { JobKind } from './jobs';
+import { Relay, type Readable } from './relay';
 import { notMediaReason, resultTypeOf } from './resultBody';
 
-export type Readable = Exclude<
-	Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0],
-	Buffer
->;
+export type { Readable } from './relay';
 
 /** Bytes read from the start of a result file to recognise it. */
 const HEAD_BYTES = 64;
@@ -38,19 +35,6 @@ export type StoreRequest = {
 	fileName: (extension: string) => string;
 };
 
-/**
- * A Node.js stream of `chunks`. Shipped code may import nothing but n8n-workflow, so the stream
- * class is taken from the response stream's own class chain (every Node.js stream is a Readable).
- */
-function readableLike(like: Readable, chunks: AsyncIterable<Buffer>): Readable {
-	type ReadableClass = { name: string; from?: (source: AsyncIterable<Buffer>) => Readable };
-	let c = like.constructor as unknown as ReadableClass | null;
-	while (c && c.name !== 'Readable') c = Object.getPrototypeOf(c) as ReadableClass | null;
-	if (!c?.from)
-		throw new FailedTransfer('the file host answered with something that is not a stream');
-	return c.from(chunks);
-}
-
 /** The size n8n says it stored, from what this n8n release records (none of it is relied on alone). */
 async function storedBytes(
 	ctx: IExecuteFunctions,
@@ -78,22 +62,25 @@ export async function storeResult(
 	ctx: IExecuteFunctions,
 	request: StoreRequest,
 ): Promise<IBinaryData> {
-	const start = await readHead(request.body, HEAD_BYTES);
-	const type = resultTypeOf(request.kind, start.head);
+	const relay = new Relay(request.body, HEAD_BYTES);
+	const { head } = await relay.head().catch((error: unknown) => {
+		relay.release();
+		throw error;
+	});
+	const type = resultTypeOf(request.kind, head);
 	if (!type) {
-		const size = await countRest(start, NOT_MEDIA_READ_LIMIT);
-		throw new FailedTransfer(notMediaReason(request.kind, request, start.head, size), true);
+		const size = await relay.measure(NOT_MEDIA_READ_LIMIT);
+		throw new FailedTransfer(notMediaReason(request.kind, request, head, size), true);
 	}
 	const fileName = request.fileName(type.extension);
-	const count: ByteCount = { bytes: 0, complete: false };
-	const stream = readableLike(request.body, replay(start, count));
+	const count = relay.count;
+	const stream = relay.stream();
 	const stored = await ctx.helpers.prepareBinaryData(stream, fileName, type.mimeType).then(
 		(binary) => ({ binary, error: undefined }),
 		(error: unknown) => ({ binary: undefined, error }),
 	);
 	if (!stored.binary) {
 		stream.destroy();
-		await release(start);
 		// a transfer that broke off is tried again; a refusal after the whole file arrived is not
 		if (count.complete) throw new NotStored((stored.error as Error).message);
 		throw stored.error;
@@ -102,7 +89,6 @@ export async function storeResult(
 	const cut = (what: string) => new FailedTransfer(`the transfer was cut off: ${what}`);
 	if (!count.complete) {
 		stream.destroy();
-		await release(start);
 		throw cut(`n8n stopped reading after ${count.bytes} bytes`);
 	}
 	const expected = request.expectedBytes;

@@ -74,14 +74,6 @@ export async function* replay(
 	}
 }
 
-/**
- * Lets go of the source (a stream is destroyed). Needed where a replay may never have started:
- * a generator stopped before its first step runs no cleanup of its own.
- */
-export async function release(start: StreamHead): Promise<void> {
-	await start.rest?.return?.();
-}
-
 /** Reads a source to its end, counting its bytes (memory stays at one chunk). */
 export async function countRest(start: StreamHead, limit = Infinity): Promise<ByteCount> {
 	const count: ByteCount = { bytes: 0, complete: false };

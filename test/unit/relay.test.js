@@ -1,0 +1,122 @@
+'use strict';
+const { Readable, Writable } = require('node:stream');
+const http = require('node:http');
+const { Relay } = require('../../dist/nodes/MediaGeneration/engine/relay');
+
+const bytes = (n, seed = 0) => Buffer.from(Array.from({ length: n }, (_, i) => (i * 7 + seed) % 256));
+
+/** A stream that hands out its data in chunks, a few at a time, like a socket. */
+function chunked(data, size) {
+	let offset = 0;
+	return new Readable({
+		read() {
+			setImmediate(() => {
+				if (offset >= data.length) return this.push(null);
+				this.push(data.subarray(offset, offset + size));
+				offset += size;
+			});
+		},
+	});
+}
+
+/** How n8n's in-memory binary mode reads a stream: a 'data' listener, nothing else. */
+function collectWithDataListener(stream) {
+	return new Promise((resolve, reject) => {
+		const chunks = [];
+		stream.on('data', (c) => chunks.push(c));
+		stream.once('end', () => resolve(Buffer.concat(chunks)));
+		stream.once('error', reject);
+	});
+}
+
+const within = (promise, what) =>
+	Promise.race([promise, new Promise((_, reject) => setTimeout(() => reject(new Error(what)), 5000).unref())]);
+
+/** A response body of `body`, read after it has fully arrived (headers and body in one read). */
+async function arrivedWhole(body) {
+	const server = http.createServer((_req, res) => res.writeHead(200, { 'Content-Length': body.length }).end(body));
+	await new Promise((r) => server.listen(0, '127.0.0.1', r));
+	const response = await new Promise((resolve) => http.get(`http://127.0.0.1:${server.address().port}/`, resolve));
+	await new Promise((r) => setTimeout(r, 50));
+	server.close();
+	return response;
+}
+
+describe('Relay (downloads): the first bytes are read, and the whole body is handed on as a new stream', () => {
+	const data = bytes(100_000, 3);
+
+	test.each([
+		['a data listener (in-memory binary mode)', collectWithDataListener],
+		['async iteration (filesystem mode on n8n 1.x)', async (s) => Buffer.concat(await s.toArray())],
+		['pipe', (s) => new Promise((resolve) => {
+			const chunks = [];
+			const sink = new Writable({ write(c, _e, cb) { chunks.push(c); cb(); } });
+			sink.on('finish', () => resolve(Buffer.concat(chunks)));
+			s.pipe(sink);
+		})],
+	])('%s gets every byte in order, and the count is exact', async (_name, consume) => {
+		const relay = new Relay(chunked(data, 1000), 64);
+		const { head, ended } = await relay.head();
+		expect(ended).toBe(false);
+		expect(head).toEqual(data.subarray(0, 64));
+		const all = await within(consume(relay.stream()), 'the stream never ended');
+		expect(all.equals(data)).toBe(true);
+		expect(relay.count).toEqual({ bytes: data.length, complete: true });
+	});
+
+	test('a whole small file in its first read, its source already ended, is handed on whole', async () => {
+		const body = bytes(9464, 5);
+		const relay = new Relay(await arrivedWhole(body), 64);
+		await relay.head();
+		const all = await within(collectWithDataListener(relay.stream()), 'the in-memory reader waited forever');
+		expect(all.equals(body)).toBe(true);
+		expect(relay.count).toEqual({ bytes: body.length, complete: true });
+	});
+
+	test('a file shorter than the head, and an empty one', async () => {
+		const short = new Relay(chunked(bytes(20), 8), 64);
+		expect((await short.head()).ended).toBe(true);
+		expect((await collectWithDataListener(short.stream())).equals(bytes(20))).toBe(true);
+		const empty = new Relay(Readable.from([]), 64);
+		expect(await empty.head()).toEqual({ head: Buffer.alloc(0), ended: true });
+		expect(await empty.measure(1000)).toEqual({ bytes: 0, complete: true });
+	});
+
+	test('an error before the head is thrown; one after it reaches the reader, and the count stays incomplete', async () => {
+		const early = new Relay(new Readable({ read() { this.destroy(new Error('socket hang up')); } }), 64);
+		await expect(early.head()).rejects.toThrow('socket hang up');
+		let sent = 0;
+		const late = new Relay(new Readable({ read() { setImmediate(() => (sent++ < 3 ? this.push(bytes(1000)) : this.destroy(new Error('aborted')))); } }), 64);
+		await late.head();
+		await expect(collectWithDataListener(late.stream())).rejects.toThrow('aborted');
+		expect(late.count.complete).toBe(false);
+	});
+
+	test('a source that closes without an end or an error fails the reader instead of leaving it waiting', async () => {
+		let sent = 0;
+		const source = new Readable({ read() { if (sent++ < 2) this.push(bytes(1000)); }, emitClose: true });
+		const relay = new Relay(source, 64);
+		await relay.head();
+		const reading = collectWithDataListener(relay.stream());
+		setTimeout(() => source.destroy(), 20);
+		await expect(within(reading, 'the reader waited forever')).rejects.toThrow(/closed before the file ended/);
+	});
+
+	test('measure reads up to its limit and lets go of the source', async () => {
+		const source = chunked(data, 1000);
+		const relay = new Relay(source, 64);
+		await relay.head();
+		const size = await relay.measure(4000);
+		expect(size.complete).toBe(false);
+		expect(size.bytes).toBeGreaterThan(4000);
+		await within(new Promise((r) => (source.destroyed ? r() : source.once('close', r))), 'the source stayed open');
+	});
+
+	test('a reader that gives up lets go of the source', async () => {
+		const source = chunked(data, 1000);
+		const relay = new Relay(source, 64);
+		await relay.head();
+		relay.stream().destroy();
+		await within(new Promise((r) => (source.destroyed ? r() : source.once('close', r))), 'the source stayed open');
+	});
+});
