@@ -1,46 +1,8 @@
 'use strict';
 const { Readable, Writable } = require('node:stream');
-const http = require('node:http');
 const { Relay } = require('../../dist/nodes/MediaGeneration/engine/relay');
 
-const bytes = (n, seed = 0) => Buffer.from(Array.from({ length: n }, (_, i) => (i * 7 + seed) % 256));
-
-/** A stream that hands out its data in chunks, a few at a time, like a socket. */
-function chunked(data, size) {
-	let offset = 0;
-	return new Readable({
-		read() {
-			setImmediate(() => {
-				if (offset >= data.length) return this.push(null);
-				this.push(data.subarray(offset, offset + size));
-				offset += size;
-			});
-		},
-	});
-}
-
-/** How n8n's in-memory binary mode reads a stream: a 'data' listener, nothing else. */
-function collectWithDataListener(stream) {
-	return new Promise((resolve, reject) => {
-		const chunks = [];
-		stream.on('data', (c) => chunks.push(c));
-		stream.once('end', () => resolve(Buffer.concat(chunks)));
-		stream.once('error', reject);
-	});
-}
-
-const within = (promise, what) =>
-	Promise.race([promise, new Promise((_, reject) => setTimeout(() => reject(new Error(what)), 5000).unref())]);
-
-/** A response body of `body`, read after it has fully arrived (headers and body in one read). */
-async function arrivedWhole(body) {
-	const server = http.createServer((_req, res) => res.writeHead(200, { 'Content-Length': body.length }).end(body));
-	await new Promise((r) => server.listen(0, '127.0.0.1', r));
-	const response = await new Promise((resolve) => http.get(`http://127.0.0.1:${server.address().port}/`, resolve));
-	await new Promise((r) => setTimeout(r, 50));
-	server.close();
-	return response;
-}
+const { bytes, chunked, collectWithDataListener, within, arrivedWhole, closed } = require('../helpers/streams');
 
 describe('Relay (downloads): the first bytes are read, and the whole body is handed on as a new stream', () => {
 	const data = bytes(100_000, 3);
@@ -109,7 +71,7 @@ describe('Relay (downloads): the first bytes are read, and the whole body is han
 		const size = await relay.measure(4000);
 		expect(size.complete).toBe(false);
 		expect(size.bytes).toBeGreaterThan(4000);
-		await within(new Promise((r) => (source.destroyed ? r() : source.once('close', r))), 'the source stayed open');
+		await within(closed(source), 'the source stayed open');
 	});
 
 	test('a reader that gives up lets go of the source', async () => {
@@ -117,6 +79,6 @@ describe('Relay (downloads): the first bytes are read, and the whole body is han
 		const relay = new Relay(source, 64);
 		await relay.head();
 		relay.stream().destroy();
-		await within(new Promise((r) => (source.destroyed ? r() : source.once('close', r))), 'the source stayed open');
+		await within(closed(source), 'the source stayed open');
 	});
 });

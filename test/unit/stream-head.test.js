@@ -1,36 +1,8 @@
 'use strict';
 const { Readable, Writable } = require('node:stream');
-const http = require('node:http');
 const { readHead, replay, countRest } = require('../../dist/nodes/MediaGeneration/transport/streamHead');
 
-const bytes = (n, seed = 0) => Buffer.from(Array.from({ length: n }, (_, i) => (i * 7 + seed) % 256));
-
-/** A stream that hands out its data in chunks, a few at a time, like a socket. */
-function chunked(data, size) {
-	let offset = 0;
-	return new Readable({
-		read() {
-			setImmediate(() => {
-				if (offset >= data.length) return this.push(null);
-				this.push(data.subarray(offset, offset + size));
-				offset += size;
-			});
-		},
-	});
-}
-
-/** How n8n's in-memory binary mode reads a stream: a 'data' listener, nothing else. */
-function collectWithDataListener(stream) {
-	return new Promise((resolve, reject) => {
-		const chunks = [];
-		stream.on('data', (c) => chunks.push(c));
-		stream.once('end', () => resolve(Buffer.concat(chunks)));
-		stream.once('error', reject);
-	});
-}
-
-const within = (promise, what) =>
-	Promise.race([promise, new Promise((_, reject) => setTimeout(() => reject(new Error(what)), 5000).unref())]);
+const { bytes, chunked, collectWithDataListener, within, arrivedWhole, closed } = require('../helpers/streams');
 
 /** The head read, then the rest handed on as a new stream, counted: what a download does. */
 async function headThenStream(source) {
@@ -61,20 +33,11 @@ describe('readHead and replay (uploads): the first bytes are read, and every byt
 	});
 
 	test('a whole small file in its first chunk, its source already ended, is handed on whole', async () => {
-		// what an HTTP response of a few KB with Content-Length looks like: headers and body in one read
 		const body = bytes(9464, 5);
-		const server = http.createServer((_req, res) => res.writeHead(200, { 'Content-Length': body.length }).end(body));
-		await new Promise((r) => server.listen(0, '127.0.0.1', r));
-		try {
-			const response = await new Promise((resolve) => http.get(`http://127.0.0.1:${server.address().port}/`, resolve));
-			await new Promise((r) => setTimeout(r, 50)); // the whole body is buffered and the source has ended
-			const { count, stream } = await headThenStream(response);
-			const all = await within(collectWithDataListener(stream), 'the in-memory reader waited forever');
-			expect(all.equals(body)).toBe(true);
-			expect(count).toEqual({ bytes: body.length, complete: true });
-		} finally {
-			server.close();
-		}
+		const { count, stream } = await headThenStream(await arrivedWhole(body));
+		const all = await within(collectWithDataListener(stream), 'the in-memory reader waited forever');
+		expect(all.equals(body)).toBe(true);
+		expect(count).toEqual({ bytes: body.length, complete: true });
 	});
 
 	test('a file shorter than the head is read whole, with ended set', async () => {
@@ -118,7 +81,7 @@ describe('readHead and replay (uploads): the first bytes are read, and every byt
 		stream.read(5000);
 		await new Promise((r) => setTimeout(r, 20));
 		stream.destroy();
-		await within(new Promise((r) => (source.destroyed ? r() : source.once('close', r))), 'the source stayed open');
+		await within(closed(source), 'the source stayed open');
 	});
 
 	test('countRest stops at its limit and lets go of the source', async () => {
@@ -127,6 +90,6 @@ describe('readHead and replay (uploads): the first bytes are read, and every byt
 		expect(counted.complete).toBe(false);
 		expect(counted.bytes).toBeGreaterThan(4000);
 		expect(counted.bytes).toBeLessThanOrEqual(5000);
-		await within(new Promise((r) => (source.destroyed ? r() : source.once('close', r))), 'the source stayed open');
+		await within(closed(source), 'the source stayed open');
 	});
 });
