@@ -1,6 +1,6 @@
 'use strict';
 /** Streams for the tests of the node's stream readers: sources like a socket, readers like n8n's. */
-const { Readable } = require('node:stream');
+const { Readable, Writable } = require('node:stream');
 const http = require('node:http');
 
 /** `n` bytes of a pattern that shifts with `seed`. */
@@ -30,6 +30,22 @@ function collectWithDataListener(stream) {
 	});
 }
 
+/** The ways n8n's binary data modes read a stream: [name, read it all into one buffer]. */
+const READERS = [
+	['a data listener (in-memory binary mode)', collectWithDataListener],
+	['async iteration (filesystem mode on n8n 1.x)', async (s) => Buffer.concat(await s.toArray())],
+	[
+		'pipe',
+		(s) =>
+			new Promise((resolve) => {
+				const chunks = [];
+				const sink = new Writable({ write(c, _e, cb) { chunks.push(c); cb(); } });
+				sink.on('finish', () => resolve(Buffer.concat(chunks)));
+				s.pipe(sink);
+			}),
+	],
+];
+
 /** `promise`, or a rejection saying `what` after 5 s. */
 const within = (promise, what) =>
 	Promise.race([promise, new Promise((_, reject) => setTimeout(() => reject(new Error(what)), 5000).unref())]);
@@ -47,4 +63,4 @@ async function arrivedWhole(body) {
 /** Resolves once `stream` is closed. */
 const closed = (stream) => new Promise((r) => (stream.destroyed ? r() : stream.once('close', r)));
 
-module.exports = { bytes, chunked, collectWithDataListener, within, arrivedWhole, closed };
+module.exports = { bytes, chunked, collectWithDataListener, READERS, within, arrivedWhole, closed };

@@ -1,22 +1,13 @@
 'use strict';
-const { Readable, Writable } = require('node:stream');
+const { Readable } = require('node:stream');
 const { Relay } = require('../../dist/nodes/MediaGeneration/engine/relay');
 
-const { bytes, chunked, collectWithDataListener, within, arrivedWhole, closed } = require('../helpers/streams');
+const { bytes, chunked, collectWithDataListener, READERS, within, arrivedWhole, closed } = require('../helpers/streams');
 
 describe('Relay (downloads): the first bytes are read, and the whole body is handed on as a new stream', () => {
 	const data = bytes(100_000, 3);
 
-	test.each([
-		['a data listener (in-memory binary mode)', collectWithDataListener],
-		['async iteration (filesystem mode on n8n 1.x)', async (s) => Buffer.concat(await s.toArray())],
-		['pipe', (s) => new Promise((resolve) => {
-			const chunks = [];
-			const sink = new Writable({ write(c, _e, cb) { chunks.push(c); cb(); } });
-			sink.on('finish', () => resolve(Buffer.concat(chunks)));
-			s.pipe(sink);
-		})],
-	])('%s gets every byte in order, and the count is exact', async (_name, consume) => {
+	test.each(READERS)('%s gets every byte in order, and the count is exact', async (_name, consume) => {
 		const relay = new Relay(chunked(data, 1000), 64);
 		const { head, ended } = await relay.head();
 		expect(ended).toBe(false);

@@ -1,8 +1,8 @@
 'use strict';
-const { Readable, Writable } = require('node:stream');
+const { Readable } = require('node:stream');
 const { readHead, replay, countRest } = require('../../dist/nodes/MediaGeneration/transport/streamHead');
 
-const { bytes, chunked, collectWithDataListener, within, arrivedWhole, closed } = require('../helpers/streams');
+const { bytes, chunked, collectWithDataListener, READERS, within, arrivedWhole, closed } = require('../helpers/streams');
 
 /** The head read, then the rest handed on as a new stream, counted: what a download does. */
 async function headThenStream(source) {
@@ -14,16 +14,7 @@ async function headThenStream(source) {
 describe('readHead and replay (uploads): the first bytes are read, and every byte is handed on', () => {
 	const data = bytes(100_000, 3);
 
-	test.each([
-		['a data listener (in-memory binary mode)', collectWithDataListener],
-		['async iteration', async (s) => Buffer.concat(await s.toArray())],
-		['pipe', (s) => new Promise((resolve) => {
-			const chunks = [];
-			const sink = new Writable({ write(c, _e, cb) { chunks.push(c); cb(); } });
-			sink.on('finish', () => resolve(Buffer.concat(chunks)));
-			s.pipe(sink);
-		})],
-	])('%s gets every byte in order, and the count is exact', async (_name, consume) => {
+	test.each(READERS)('%s gets every byte in order, and the count is exact', async (_name, consume) => {
 		const { start, count, stream } = await headThenStream(chunked(data, 1000));
 		expect(start.ended).toBe(false);
 		expect(start.head).toEqual(data.subarray(0, 64));

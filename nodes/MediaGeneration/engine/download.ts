@@ -4,10 +4,11 @@ import { NodeOperationError } from 'n8n-workflow';
 import { pause } from '../transport/pause';
 import { networkCodeOf } from '../transport/request';
 import { retryDelayMs } from '../transport/retry';
-import { readHead, toBuffer } from '../transport/streamHead';
+import { readHead } from '../transport/streamHead';
 import type { JobKind } from './jobs';
 import { fileHostOf, isStaleLink, storageErrorCode } from './resultBody';
-import { FailedTransfer, NotStored, storeResult, type Readable } from './storeResult';
+import type { Readable } from './relay';
+import { FailedTransfer, NotStored, storeResult } from './storeResult';
 
 type StreamResponse = {
 	statusCode: number;
@@ -52,7 +53,7 @@ function arrivingLength(response: StreamResponse): number | undefined {
 async function errorBodyStart(response: StreamResponse): Promise<string> {
 	try {
 		const { head } = await readHead(response.body, ERROR_BODY_BYTES);
-		return toBuffer(head).toString('utf8');
+		return head.toString('utf8');
 	} catch {
 		return '';
 	} finally {

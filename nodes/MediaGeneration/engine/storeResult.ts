@@ -4,8 +4,6 @@ import type { JobKind } from './jobs';
 import { Relay, type Readable } from './relay';
 import { notMediaReason, resultTypeOf } from './resultBody';
 
-export type { Readable } from './relay';
-
 /** Bytes read from the start of a result file to recognise it. */
 const HEAD_BYTES = 64;
 /** How much of a body that is not media is read, to say how large it was. */
