@@ -102,6 +102,26 @@ describe('downloads', () => {
 		expect(ref.svc.state.fileRequests.length - files).toBe(2);
 	});
 
+	test('a connection that breaks while n8n prepares to store the file is fetched again, and nothing escapes uncaught', async () => {
+		// n8n's filesystem mode creates the file's folder before it reads the stream; the cut lands in between
+		const original = BinaryDataService.prototype.store;
+		const store = jest.spyOn(BinaryDataService.prototype, 'store').mockImplementation(async function (...args) {
+			await new Promise((resolve) => setTimeout(resolve, 100));
+			return await original.apply(this, args);
+		});
+		try {
+			ref.svc.faults.add({ route: 'FILE', kind: 'truncate' });
+			const files = ref.svc.state.fileRequests.length;
+			const { items, error } = await run({ prompt: 'A cat', model: 'flux-pro', options: FAST });
+			expect(error).toBeUndefined();
+			const job = ref.svc.state.jobs.get(items[0].json.job_id);
+			expect((await readBinary(items[0].binary.data)).equals(ref.svc.links.file(job, 0).body)).toBe(true);
+			expect(ref.svc.state.fileRequests.length - files).toBe(2);
+		} finally {
+			store.mockRestore();
+		}
+	});
+
 	test('a file host error that persists fails the item and says the job keeps its result', async () => {
 		ref.svc.faults.add({ route: 'FILE', kind: 'status', status: 500, times: 10 });
 		const { items } = await run({ prompt: 'A cat', model: 'sketch-lite', options: FAST }, cof);

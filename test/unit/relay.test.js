@@ -45,6 +45,21 @@ describe('Relay (downloads): the first bytes are read, and the whole body is han
 		expect(late.count.complete).toBe(false);
 	});
 
+	test.each(READERS)('a body that breaks before %s listens ends its stream: no uncaught error, no wait, the count stays incomplete', async (_name, consume) => {
+		// n8n's filesystem mode creates the file's folder before it reads; a cut connection can land in between
+		const source = chunked(data, 1000);
+		const relay = new Relay(source, 64);
+		await relay.head();
+		const body = relay.stream();
+		source.destroy(new Error('aborted'));
+		await new Promise((resolve) => setTimeout(resolve, 20));
+		const read = await within(consume(body).then((all) => all, (error) => error), 'the reader waited forever');
+		if (read instanceof Error) expect(read.message).toBe('aborted');
+		else expect(read.length).toBeLessThan(data.length);
+		expect(relay.count.complete).toBe(false);
+		expect(relay.failure.message).toBe('aborted');
+	});
+
 	test('a source that closes without an end or an error fails the reader instead of leaving it waiting', async () => {
 		let sent = 0;
 		const source = new Readable({ read() { if (sent++ < 2) this.push(bytes(1000)); }, emitClose: true });

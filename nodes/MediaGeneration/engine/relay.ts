@@ -39,7 +39,8 @@ export class Relay {
 	private readonly chunks: Buffer[] = [];
 	private buffered = 0;
 	private ended = false;
-	private failure: Error | undefined;
+	/** why the body broke off, if it did */
+	failure: Error | undefined;
 	private out: Readable | undefined;
 	private wake: (() => void) | undefined;
 
@@ -75,7 +76,7 @@ export class Relay {
 		});
 		this.out = out;
 		for (const chunk of this.chunks.splice(0)) this.pass(chunk);
-		if (this.failure) out.destroy(this.failure);
+		if (this.failure) this.fail(this.failure);
 		else if (this.ended) this.finish();
 		return out;
 	}
@@ -112,6 +113,18 @@ export class Relay {
 		this.out?.push(null);
 	}
 
+	/**
+	 * Passes a broken body's error on to its reader. A reader that does not listen for errors yet
+	 * (n8n's filesystem mode creates its folder before it reads) would turn the error into an
+	 * uncaught exception, so that reader gets the stream ended instead: the count stays incomplete,
+	 * and the try fails on it.
+	 */
+	private fail(error: Error) {
+		if (!this.out) return;
+		if (this.out.listenerCount('error') > 0) this.out.destroy(error);
+		else this.out.push(null);
+	}
+
 	private readonly onData = (chunk: Buffer | string) => {
 		const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
 		if (this.out) return this.pass(buffer);
@@ -130,8 +143,9 @@ export class Relay {
 	};
 
 	private readonly onError = (error: Error) => {
-		this.failure ??= error;
-		if (this.out) this.out.destroy(error);
+		if (this.failure) return;
+		this.failure = error;
+		if (this.out) this.fail(error);
 		else this.wake?.();
 	};
 

@@ -87,7 +87,12 @@ export async function storeResult(
 	const cut = (what: string) => new FailedTransfer(`the transfer was cut off: ${what}`);
 	if (!count.complete) {
 		stream.destroy();
-		throw cut(`n8n stopped reading after ${count.bytes} bytes`);
+		const broken = relay.failure;
+		throw cut(
+			broken
+				? `the connection broke after ${count.bytes} bytes (${broken.message})`
+				: `n8n stopped reading after ${count.bytes} bytes`,
+		);
 	}
 	const expected = request.expectedBytes;
 	if (expected !== undefined && count.bytes !== expected) {
