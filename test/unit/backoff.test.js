@@ -3,7 +3,7 @@
 const path = require('node:path');
 const dist = (p) => require(path.resolve(__dirname, '../../dist/nodes/MediaGeneration', p));
 const { parseRetryAfter, retryWaitMs, retryDelayMs, backoffFloorMs, askedWaitMs, RETRY_LIMITS } = dist('transport/retry');
-const { busyWait, busyDelayMs, BUSY_BACKOFF } = dist('engine/schedule');
+const { busyWait, busyDelayMs, BUSY_BACKOFF } = dist('engine/createGate');
 const { Pace } = dist('transport/pace');
 
 const now = Date.parse('2026-01-01T00:00:00Z');

@@ -1,10 +1,13 @@
 'use strict';
 const path = require('node:path');
 const dist = (p) => require(path.resolve(__dirname, '../../dist/nodes/MediaGeneration', p));
-const { gapMs, lonePlan, busyDelayMs, MAX_GAP_MS } = dist('engine/schedule');
-const { mapLimit } = dist('engine/limit');
-const { outputFileName } = dist('engine/output');
-const { jobState, resultFiles } = dist('engine/jobs');
+const { gapMs, lonePlan, MAX_GAP_MS } = dist('engine/schedule');
+const { busyDelayMs } = dist('engine/createGate');
+const { mapLimit } = dist('engine/mapLimit');
+const { outputFileName } = dist('engine/jobOutput');
+const { JOB_KINDS } = dist('engine/jobKinds');
+const jobState = (kind, body) => JOB_KINDS[kind].state(body);
+const resultFiles = (kind, body) => JOB_KINDS[kind].files(body);
 
 describe('poll schedule', () => {
 	test('the gap is about a tenth of the job\'s age, at least 0.9 s, at most the Poll Interval or 5 minutes', () => {

@@ -1,7 +1,7 @@
 'use strict';
 /** The adaptive limit on requests in flight (pure policy, and the semaphore that follows it). */
 const path = require('node:path');
-const { nextState, isFast, Governor, API_LIMITS, DOWNLOAD_LIMITS, VIDEO_DOWNLOAD_LIMITS, MAX_IN_FLIGHT } = require(path.resolve(__dirname, '../../dist/nodes/MediaGeneration/engine/parallel'));
+const { nextState, isFast, Governor, API_LIMITS, DOWNLOAD_LIMITS, VIDEO_DOWNLOAD_LIMITS, MAX_IN_FLIGHT } = require(path.resolve(__dirname, '../../dist/nodes/MediaGeneration/engine/governor'));
 
 const limits = { start: 4, min: 1, max: 10 };
 const start = { limit: 4, credit: 0, fastestMs: Infinity, rising: true };

@@ -2,7 +2,8 @@
 /** The polling plan of a batch, run against a simulated clock (pure logic, no HTTP). */
 const path = require('node:path');
 const dist = (p) => require(path.resolve(__dirname, '../../dist/nodes/MediaGeneration', p));
-const { PollPlan, cohortKey, FOLLOWER_MIN_GAP_MS, FOLLOWER_GAP_FRACTION } = dist('engine/cohort');
+const { PollPlan, FOLLOWER_MIN_GAP_MS, FOLLOWER_GAP_FRACTION } = dist('engine/pollPlan');
+const { cohortKey } = dist('engine/cohortKey');
 
 /**
  * Runs a plan over jobs {cohort, createdAt, ms, capMs?, deadline?} where every look is answered at

@@ -1,10 +1,9 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { JobKind } from '../engine/jobs';
+import { JOB_KINDS, type JobKind } from '../engine/jobKinds';
 import type { JobRequest } from '../engine/types';
-import { checkId } from '../validation/ids';
 import { InputError } from '../validation/inputError';
-import { checkNamedId, readIdText } from '../validation/values';
+import { readIdText } from '../validation/values';
 import { jobIdField } from './descriptions';
 import { downloadOptions, readDownloadSettings } from './waitOptions';
 
@@ -24,9 +23,9 @@ export function downloadJobOperation(kind: JobKind) {
 	return { description, prepare };
 }
 
-/** A job id from the form: image and video jobs have uuids; audio job ids are checked for form only. */
+/** A job id from the form, checked as its kind's ids are (see JOB_KINDS). */
 export function readJobId(kind: JobKind, value: unknown): string {
 	const raw = readIdText(value, 'Job ID');
 	if (!raw) throw new InputError('Job ID is empty: give the job_id of an earlier job');
-	return kind === 'podcast' ? checkNamedId(raw, 'Job ID') : checkId(raw, 'Job ID');
+	return JOB_KINDS[kind].checkJobId(raw);
 }

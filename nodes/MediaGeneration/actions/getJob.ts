@@ -9,7 +9,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { apiRequest } from '../transport/request';
 import { jobIdField } from './descriptions';
 import { readJobId } from './downloadJob';
-import { describeJob, JOB_PATH, type JobKind } from '../engine/jobs';
+import { JOB_KINDS, type JobKind } from '../engine/jobKinds';
+import { describeJob } from '../engine/jobOutput';
 
 /** A Get operation for one job kind: reads the job once and outputs its JSON (fresh links included). */
 export function getJobOperation(kind: JobKind) {
@@ -30,7 +31,7 @@ export function getJobOperation(kind: JobKind) {
 		const fetchedAt = Date.now();
 		const body = await apiRequest<IDataObject>(this, {
 			method: 'GET',
-			path: JOB_PATH[kind](jobId),
+			path: JOB_KINDS[kind].path(jobId),
 			itemIndex,
 		});
 		return [{ json: describeJob(kind, jobId, body, fetchedAt) }];

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { mapLimit } from '../engine/limit';
-import { JobBatch, type ItemResult } from '../engine/poll';
+import { mapLimit } from '../engine/mapLimit';
+import { JobBatch, type ItemResult } from '../engine/jobBatch';
 import type { JobRequest } from '../engine/types';
 import { resources, type ResourceName } from './node.type';
 import type { ItemOperation, JobOperation, Operation } from './operation.types';

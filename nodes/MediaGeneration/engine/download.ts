@@ -5,7 +5,7 @@ import { pause } from '../transport/pause';
 import { networkCodeOf } from '../transport/request';
 import { retryDelayMs } from '../transport/retry';
 import { readHead } from '../transport/streamHead';
-import type { JobKind } from './jobs';
+import type { JobKind } from './jobKinds';
 import { fileHostOf, isStaleLink, storageErrorCode } from './resultBody';
 import type { Readable } from './relay';
 import { FailedTransfer, NotStored, storeResult } from './storeResult';

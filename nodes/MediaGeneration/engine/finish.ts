@@ -2,9 +2,9 @@ import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } 
 import { NodeOperationError } from 'n8n-workflow';
 
 import { downloadFile } from './download';
-import { linkExpiry, resultFiles, type JobKind } from './jobs';
-import { mapLimit } from './limit';
-import { compact, outputFileName } from './output';
+import { JOB_KINDS, type JobKind } from './jobKinds';
+import { compact, linkExpiry, outputFileName } from './jobOutput';
+import { mapLimit } from './mapLimit';
 import type { WaitSettings } from './types';
 
 /** A succeeded job, as the batch knows it when its final state arrives. */
@@ -37,7 +37,7 @@ export async function finishedItems(
 	signal: AbortSignal,
 ): Promise<INodeExecutionData[]> {
 	const { kind, jobId, settings } = job;
-	const files = resultFiles(kind, job.body);
+	const files = JOB_KINDS[kind].files(job.body);
 	const expires = linkExpiry(job.fetchedAt);
 	const items = files.map((f) => ({
 		json: compact({ ...job.json, ...f.json, url: f.url, url_expires_at: expires }),
@@ -56,7 +56,7 @@ export async function finishedItems(
 				signal,
 				fileName: (ext) => outputFileName(kind, jobId, settings.fileName, i + 1, files.length, ext),
 				freshUrl: async () => {
-					const link = resultFiles(kind, await job.readJob())[i]?.url ?? '';
+					const link = JOB_KINDS[kind].files(await job.readJob())[i]?.url ?? '';
 					items[i].json.url = link;
 					items[i].json.url_expires_at = linkExpiry(Date.now());
 					return link;

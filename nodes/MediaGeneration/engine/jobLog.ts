@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { JobKind } from './jobs';
+import type { JobKind } from './jobKinds';
 
 /**
  * Writes a created job's id to n8n's log the moment the service answers, so that a paid job can
@@ -27,6 +27,12 @@ export function logCreatedJob(
 /** Jobs as a user reads them in a log line or an error: "item 0: <id>, item 3: <id>". */
 export function jobList(jobs: Array<{ itemIndex: number; jobId: string }>): string {
 	return jobs.map((j) => `item ${j.itemIndex}: ${j.jobId}`).join(', ');
+}
+
+/** What an error adds so that the jobs already created for other items are not lost. */
+export function startedJobsNote(jobs: Array<{ itemIndex: number; jobId: string }>): string {
+	if (!jobs.length) return '';
+	return `Jobs already created for other items keep running on the service; fetch them with Download: ${jobList(jobs)}.`;
 }
 
 /**

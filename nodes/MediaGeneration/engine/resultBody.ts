@@ -4,7 +4,7 @@ import {
 	sniffVideoType,
 	type MediaType,
 } from '../validation/fileType';
-import type { JobKind } from './jobs';
+import type { JobKind } from './jobKinds';
 
 /**
  * What a file host's answer holds, judged by its bytes: the media the job made, or something

@@ -1,5 +1,3 @@
-import { askedWaitMs, backoffMs, type Backoff } from '../transport/retry';
-
 /**
  * When to look at a job. The gap between looks grows with the job's age, about a tenth of the
  * time it has run so far and never under MIN_GAP_MS, so that a job is seen finished within
@@ -12,10 +10,17 @@ export const GAP_FRACTION = 0.09;
 /** the longest gap ever, for jobs over about 55 minutes (still under 10 % of their age) */
 export const MAX_GAP_MS = 5 * 60_000;
 
+/** A gap that grows with a job's age: a fraction of it, between a floor and the caps. */
+export type Growth = { minMs: number; fraction: number };
+
+export function growingGap(elapsedMs: number, growth: Growth, capMs = MAX_GAP_MS): number {
+	const grown = Math.max(growth.minMs, growth.fraction * Math.max(0, elapsedMs));
+	return Math.round(Math.min(grown, capMs, MAX_GAP_MS));
+}
+
 /** The gap after a look taken `elapsedMs` into a job; `capMs` is the user's Poll Interval. */
 export function gapMs(elapsedMs: number, capMs = MAX_GAP_MS): number {
-	const grown = Math.max(MIN_GAP_MS, GAP_FRACTION * Math.max(0, elapsedMs));
-	return Math.round(Math.min(grown, capMs, MAX_GAP_MS));
+	return growingGap(elapsedMs, { minMs: MIN_GAP_MS, fraction: GAP_FRACTION }, capMs);
 }
 
 /**
@@ -30,25 +35,4 @@ export function lonePlan(jobMs: number, capMs = MAX_GAP_MS): { polls: number; la
 		polls++;
 	}
 	return { polls, lagMs: at - jobMs };
-}
-
-/** How audio creates wait for a free slot after 429s in a row: from 2 s, doubling, at most 15 s. */
-export const BUSY_BACKOFF: Backoff = { baseDelayMs: 2000, maxDelayMs: 15_000, jitter: 0 };
-
-/** How long an audio create waits after the `busyTries`-th 429 in a row, by our own schedule. */
-export function busyDelayMs(busyTries: number): number {
-	return backoffMs(busyTries, BUSY_BACKOFF);
-}
-
-/**
- * How long audio creates wait after the `busyTries`-th 429 in a row: the service's Retry-After
- * when it lies within our own schedule's bounds (`asked`), else our own step (see askedWaitMs).
- */
-export function busyWait(
-	busyTries: number,
-	retryAfter: string | undefined,
-	now: number,
-): { ms: number; asked: boolean } {
-	const asked = askedWaitMs(busyTries, retryAfter, now, BUSY_BACKOFF);
-	return { ms: asked ?? busyDelayMs(busyTries), asked: asked !== undefined };
 }

@@ -1,6 +1,6 @@
 import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 
-import type { JobKind } from './jobs';
+import type { JobKind } from './jobKinds';
 import { Relay, type Readable } from './relay';
 import { notMediaReason, resultTypeOf } from './resultBody';
 

@@ -1,6 +1,6 @@
 import type { IBinaryData } from 'n8n-workflow';
 
-import { Slots, type Limits } from './parallel';
+import { Slots, type Limits } from './governor';
 
 export const TRANSFER_SPEED = {
 	/** One transfer at this speed or faster: the file host is near, the machine sets the pace. */

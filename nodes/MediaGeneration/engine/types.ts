@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { JobKind } from './jobs';
+import type { JobKind } from './jobKinds';
 
 export type OnTimeout = 'error' | 'outputRunning';
 
