@@ -1,8 +1,12 @@
-/** Tests run against the built package (dist/), as n8n loads it. `npm test` builds first. */
+/**
+ * Tests run against the built package (dist/), as n8n loads it, and the typed unit tests against
+ * the source (see jest.unit.config.js). `npm test` builds first.
+ */
 module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],
-	testMatch: ['**/*.test.js'],
+	testMatch: ['**/*.test.js', '**/unit/**/*.test.ts'],
+	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }] },
 	setupFiles: ['<rootDir>/test/setup-env.js'],
 	globalTeardown: '<rootDir>/test/global-teardown.js',
 	testTimeout: 30000,
