@@ -5,7 +5,8 @@ import type { JobRequest } from '../engine/types';
 import { InputError } from '../validation/inputError';
 import { readIdText } from '../validation/values';
 import { jobIdField } from './descriptions';
-import { downloadOptions, readDownloadSettings } from './waitOptions';
+import { downloadOptions } from './waitOptions';
+import { readDownloadSettings } from './waitSettings';
 
 /** A Download operation for one job kind: fresh links from the job, then the files as binary data. */
 export function downloadJobOperation(kind: JobKind) {

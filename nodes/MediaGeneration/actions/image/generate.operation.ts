@@ -12,7 +12,8 @@ import {
 	referenceFields,
 	resolveReferences,
 } from '../referenceInputs';
-import { generateOptions, readWaitSettings, waitForCompletionField } from '../waitOptions';
+import { generateOptions, waitForCompletionField } from '../waitOptions';
+import { readWaitSettings } from '../waitSettings';
 
 const show = { resource: ['image'], operation: ['generate'] };
 const references = REFERENCE_IMAGES;

@@ -23,7 +23,8 @@ import {
 	shown,
 } from '../../validation/values';
 import { promptField } from '../descriptions';
-import { generateOptions, readWaitSettings, waitForCompletionField } from '../waitOptions';
+import { generateOptions, waitForCompletionField } from '../waitOptions';
+import { readWaitSettings } from '../waitSettings';
 import { deliveryField, musicField, scriptFields, voiceIdsField } from './fields';
 
 type Intent = { operation: string; path: string; scripted: boolean; conversation: boolean };

@@ -18,7 +18,7 @@ import {
 	resolveWithUploads,
 	type References,
 } from '../referenceInputs';
-import { readWaitSettings } from '../waitOptions';
+import { readWaitSettings } from '../waitSettings';
 import { readModelSettings } from '../descriptions';
 import { fields } from './generate.fields';
 

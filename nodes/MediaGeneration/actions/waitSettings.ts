@@ -1,0 +1,94 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { MAX_GAP_MS } from '../engine/schedule';
+import type { OnTimeout, WaitSettings } from '../engine/types';
+import { InputError } from '../validation/inputError';
+import { readBoolean, readChoice, readNumber, readText, shown } from '../validation/values';
+import { WAIT_DEFAULTS } from './waitOptions';
+
+/** The Options of an operation as one item's settings (see waitOptions.ts for the fields). */
+
+/** Upper bounds that keep every wait a real, finite timer. */
+const MAX_POLL_SECONDS = 3600;
+const MAX_WAIT_MINUTES = 7 * 24 * 60;
+
+function binaryName(options: IDataObject): string {
+	const name = readChoice(options.binaryPropertyName ?? 'data', 'Put Output File in Field');
+	if (!name)
+		throw new InputError(
+			'Put Output File in Field is empty; give the name of a binary field, for example data',
+		);
+	return name;
+}
+
+export function readWaitSettings(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	kind: keyof typeof WAIT_DEFAULTS,
+	/** this item's own default for Maximum Wait, when the user has not set one */
+	maxWaitMinutes?: number,
+): WaitSettings & { maxCredits: number } {
+	const d = WAIT_DEFAULTS[kind];
+	const o = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	// unset: the schedule alone decides (see engine/schedule.ts)
+	const pollSeconds = readNumber(o.pollIntervalSeconds, 'Poll Interval', MAX_GAP_MS / 1000);
+	const waitMinutes = readNumber(
+		o.maxWaitMinutes,
+		'Maximum Wait',
+		maxWaitMinutes ?? d.maxWaitMinutes,
+	);
+	if (!(pollSeconds > 0))
+		throw new InputError(`Poll Interval must be a positive number of seconds, not ${pollSeconds}`);
+	if (!(waitMinutes > 0))
+		throw new InputError(`Maximum Wait must be a positive number of minutes, not ${waitMinutes}`);
+	if (pollSeconds > MAX_POLL_SECONDS)
+		throw new InputError(
+			`Poll Interval must be at most ${MAX_POLL_SECONDS} seconds, not ${pollSeconds}`,
+		);
+	if (waitMinutes > MAX_WAIT_MINUTES)
+		throw new InputError(
+			`Maximum Wait must be at most ${MAX_WAIT_MINUTES} minutes (7 days), not ${waitMinutes}`,
+		);
+	const timeoutSeconds = readNumber(o.createTimeoutSeconds, 'Create Request Timeout', 60);
+	if (!(timeoutSeconds >= 1 && timeoutSeconds <= 600))
+		throw new InputError(
+			`Create Request Timeout must be between 1 and 600 seconds, not ${timeoutSeconds}`,
+		);
+	const onTimeout = (readChoice(o.onTimeout, 'On Timeout') || 'error') as OnTimeout;
+	if (onTimeout !== 'error' && onTimeout !== 'outputRunning') {
+		throw new InputError(
+			`On Timeout must be one of: error, outputRunning (not "${shown(onTimeout)}")`,
+		);
+	}
+	const maxCredits = readNumber(o.maxCredits, 'Max Credits', 0);
+	if (maxCredits < 0)
+		throw new InputError(`Max Credits must be 0 (no limit) or more, not ${maxCredits}`);
+	return {
+		waitForCompletion: readBoolean(
+			ctx.getNodeParameter('waitForCompletion', itemIndex, true),
+			'Wait for Completion',
+			true,
+		),
+		pollIntervalMs: Math.max(500, Math.round(pollSeconds * 1000)),
+		maxWaitMs: Math.round(waitMinutes * 60_000),
+		onTimeout,
+		downloadMedia: readBoolean(o.downloadMedia, 'Download Media', true),
+		binaryPropertyName: binaryName(o),
+		fileName: readText(o.fileName, 'File Name', 200),
+		maxCredits,
+		createTimeoutMs: Math.round(timeoutSeconds * 1000),
+	};
+}
+
+export function readDownloadSettings(ctx: IExecuteFunctions, itemIndex: number): WaitSettings {
+	const o = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	return {
+		waitForCompletion: true,
+		pollIntervalMs: 1000,
+		maxWaitMs: 0,
+		onTimeout: 'error',
+		downloadMedia: true,
+		binaryPropertyName: binaryName(o),
+		fileName: readText(o.fileName, 'File Name', 200),
+	};
+}
