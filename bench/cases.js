@@ -71,6 +71,8 @@ const base = (svc) => {
 	svc.latencyMs = 0;
 	svc.state.resultPaddingBytes = 0;
 	svc.state.timing = { queueMs: 100, imageMs: 400, videoMs: 600, audioMs: 500 };
+	svc.state.capacity = Infinity;
+	svc.state.setSpread(0);
 };
 
 /**
@@ -101,6 +103,21 @@ function cases({ smoke }) {
 	const permuted = shuffled(spread.durations, 14);
 	const f = smoke ? { n: 10, ms: 1 * S, many: 40, manyMs: 1 * S } : { n: 200, ms: 20 * S, many: 2000, manyMs: 5 * S };
 	const a = smoke ? { n: 3, ms: 1 * S } : { n: 20, ms: 10 * S };
+	const g = smoke ? { n: 6, ms: 1 * S, ms2: 1 * S } : { n: 20, ms: 10 * S, ms2: 5 * S };
+	/** images on a service that runs `capacity` of them at once, run times ± `spread` (seeded) */
+	const queued = (key, label, n, ms, capacity, spread) => ({
+		...imageJob(label, key, n, ms),
+		setup: (svc) => {
+			base(svc);
+			svc.state.timing.imageMs = ms;
+			svc.state.capacity = capacity;
+			svc.state.setSpread(spread, 24);
+		},
+		lowerBoundMs: undefined,
+		serviceBound: true,
+		lowerBoundWhy: "the service's own finish",
+		lag: true,
+	});
 
 	return [
 		{ id: 'a', title: `${a.n} image items, each job ${a.ms / S} s`, variants: [imageJob(`${a.n} images × ${a.ms / S} s`, 'a', a.n, a.ms)] },
@@ -204,6 +221,14 @@ function cases({ smoke }) {
 			variants: [
 				imageJob(`${f.n} images × ${f.ms / S} s, answers 150 ms late`, 'f', f.n, f.ms, 150),
 				imageJob(`${f.many} images × ${f.manyMs / S} s`, 'f2', f.many, f.manyMs),
+			],
+		},
+		{
+			id: 'g',
+			title: `${g.n} image items on a service that queues: a few run at once, run times ±30 %`,
+			variants: [
+				queued('g', `${g.n} images × ${g.ms / S} s ±30 %, 4 at once`, g.n, g.ms, 4, 0.3),
+				queued('g2', `${g.n} images × ${g.ms2 / S} s ±30 %, 2 at once`, g.n, g.ms2, 2, 0.3),
 			],
 		},
 	];

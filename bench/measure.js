@@ -107,6 +107,12 @@ function jobLags(svc) {
 }
 
 /** Forgets what the fake saw and made, so that each run's figures are its own. */
+/** From the first job's creation to the last job's end on the service: its own finish, queueing included. */
+function serviceSpan(svc) {
+	const jobs = [...svc.state.jobs.values()];
+	return Math.max(...jobs.map((j) => j.endsAt)) - Math.min(...jobs.map((j) => j.createdAt));
+}
+
 function resetService(svc) {
 	svc.state.requests.length = 0;
 	svc.state.fileRequests.length = 0;
@@ -116,4 +122,4 @@ function resetService(svc) {
 	svc.links.cache.clear();
 }
 
-module.exports = { nodeSpan, outputItems, sampleRss, requestCounts, jobLags, resetService, INPUT_NODES };
+module.exports = { nodeSpan, outputItems, sampleRss, requestCounts, jobLags, serviceSpan, resetService, INPUT_NODES };

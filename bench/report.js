@@ -76,9 +76,14 @@ function summarize(variants, records) {
 					const o = other.find((x) => x.repeat === r.repeat);
 					return o?.nodeMs ? r.nodeMs / o.nodeMs : undefined;
 				}),
-				lowerBoundMs: variant.lowerBoundMs,
+				// a queueing service's own finish differs by run: each run against its own
+				lowerBoundMs: variant.serviceBound ? mean(full.map((r) => r.serviceMs)) : variant.lowerBoundMs,
 				lowerBoundWhy: variant.lowerBoundWhy,
-				vsLowerBound: variant.lowerBoundMs ? full.map((r) => r.nodeMs / variant.lowerBoundMs) : [],
+				vsLowerBound: variant.serviceBound
+					? full.map((r) => r.nodeMs / r.serviceMs)
+					: variant.lowerBoundMs
+						? full.map((r) => r.nodeMs / variant.lowerBoundMs)
+						: [],
 				requestsPerJob: { creates: perJob('creates'), polls: perJob('polls'), downloads: perJob('downloads'), other: perJob('other'), rejected: perJob('rejected') },
 				peakRssMb: full.map((r) => r.peakRssMb),
 				peakRssMbSmallFiles: small.map((r) => r.peakRssMb),
@@ -93,6 +98,7 @@ function summarize(variants, records) {
 					? {
 							jobs: lags.length,
 							within: lags.filter((l) => l.within).length,
+							meanLagMs: mean(lags.map((l) => l.lagMs ?? Infinity)),
 							worstLagMs: Math.max(...lags.map((l) => l.lagMs ?? Infinity)),
 							worstOverAllowed: Math.max(...lags.map((l) => (l.lagMs ?? Infinity) / l.allowedMs)),
 							perJob: (byJob[0] ?? []).map((job, i) => ({
@@ -140,10 +146,10 @@ function markdown(summary, { machine, command, started }) {
 	}
 	const lagged = summary.filter((s) => s.lag);
 	if (lagged.length) {
-		lines.push('', '| Case | Side | Jobs seen finished within max(1 s, 10 % of their run time) | Worst lag (s) | Worst lag ÷ allowed |', '|---|---|---|---|---|');
+		lines.push('', '| Case | Side | Jobs seen finished within max(1 s, 10 % of their run time) | Mean lag (s) | Worst lag (s) | Worst lag ÷ allowed |', '|---|---|---|---|---|---|');
 		for (const s of lagged) {
 			lines.push(
-				`| ${s.side === 'ours' ? s.label : ''} | ${SIDE_NAMES[s.side]} | ${s.lag.within} of ${s.lag.jobs} | ${(s.lag.worstLagMs / 1000).toFixed(2)} | ${s.lag.worstOverAllowed.toFixed(2)} |`,
+				`| ${s.side === 'ours' ? s.label : ''} | ${SIDE_NAMES[s.side]} | ${s.lag.within} of ${s.lag.jobs} | ${(s.lag.meanLagMs / 1000).toFixed(2)} | ${(s.lag.worstLagMs / 1000).toFixed(2)} | ${s.lag.worstOverAllowed.toFixed(2)} |`,
 			);
 		}
 	}

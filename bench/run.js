@@ -23,7 +23,7 @@ const { startFakeService } = require('../test/fake-service/server');
 const { writeMp4 } = require('../test/fake-service/media/mp4');
 const { N8nInstance, runError } = require('../test/e2e/n8n-cli');
 const { cases } = require('./cases');
-const { nodeSpan, outputItems, sampleRss, requestCounts, jobLags, resetService } = require('./measure');
+const { nodeSpan, outputItems, sampleRss, requestCounts, jobLags, serviceSpan, resetService } = require('./measure');
 const { summarize, markdown } = require('./report');
 
 const ROOT = path.resolve(__dirname, '..');
@@ -96,6 +96,7 @@ async function runOne({ n8n, svc, variant, side, small, id, repeat }) {
 		jobs,
 		requests: counts,
 		lags: variant.lag ? jobLags(svc) : undefined,
+		serviceMs: variant.serviceBound ? serviceSpan(svc) : undefined,
 		error,
 	};
 	const time = record.nodeMs === undefined ? '?' : `${(record.nodeMs / 1000).toFixed(1)} s`;

@@ -118,6 +118,11 @@ class FakeService {
 	 * @param {number} [options.fileLatencyMs] how late every result file starts (as from a distant host)
 	 * @param {number} [options.fileBytesPerSecond] how fast each result file is sent (a slow link);
 	 *   can be changed on a running service
+	 * @param {number} [options.capacity] image and video jobs of one user that run at once; later
+	 *   ones report `queued` until a slot frees, first come first served (default: no limit);
+	 *   `state.capacity` can be changed on a running service
+	 * @param {number} [options.spread] run times vary by up to ± this fraction (0.3: ±30 %), drawn
+	 *   from a generator seeded with `options.seed`; `state.setSpread(spread, seed)` on a running one
 	 * @param {object} [options.accounts] API key -> {user, paid, credits, models?}; `models`, when
 	 *   given, is the model ids that key's listings show and its creates accept (a plan's catalogue)
 	 */

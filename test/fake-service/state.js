@@ -11,10 +11,13 @@ const DEFAULT_ACCOUNTS = {
 };
 
 class ServiceState {
-	constructor({ accounts = DEFAULT_ACCOUNTS, timing = {}, audioConcurrency = 5, now = () => Date.now() } = {}) {
+	constructor({ accounts = DEFAULT_ACCOUNTS, timing = {}, audioConcurrency = 5, capacity = Infinity, spread = 0, seed = 1, now = () => Date.now() } = {}) {
 		this.accounts = new Map(Object.entries(accounts).map(([k, v]) => [k, { ...v }]));
 		this.timing = { queueMs: 100, imageMs: 400, videoMs: 600, audioMs: 500, ...timing };
 		this.audioConcurrency = audioConcurrency;
+		/** image and video jobs of one user that run at once; the rest stay queued, first come first served */
+		this.capacity = capacity;
+		this.setSpread(spread, seed);
 		this.now = now;
 		this.images = new Map();
 		this.videos = new Map();
@@ -42,20 +45,54 @@ class ServiceState {
 		return id;
 	}
 
+	/**
+	 * Run times vary by up to ± `spread` (0.3: ±30 %) around their setting, drawn from a generator
+	 * seeded with `seed` (mulberry32), so that a run repeats.
+	 */
+	setSpread(spread, seed = 1) {
+		this.spread = spread;
+		let a = seed >>> 0;
+		this.random = () => {
+			a = (a + 0x6d2b79f5) >>> 0;
+			let t = a;
+			t = Math.imul(t ^ (t >>> 15), t | 1);
+			t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+			return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+		};
+	}
+
+	/**
+	 * When a job ready to start at `readyAt` starts, with at most `capacity` of its owner's image
+	 * and video jobs running at once: first come first served, so it starts no earlier than the
+	 * jobs created before it, at the first moment fewer than `capacity` of them run.
+	 */
+	startOf(kind, owner, readyAt) {
+		if (!Number.isFinite(this.capacity) || (kind !== 'image' && kind !== 'video')) return readyAt;
+		const earlier = [...this.jobs.values()].filter((j) => j.owner === owner && (j.kind === 'image' || j.kind === 'video'));
+		const endOf = (j) => (j.outcome === 'never' ? Infinity : j.endsAt);
+		const from = Math.max(readyAt, ...earlier.map((j) => j.startsAt));
+		const candidates = [from, ...earlier.map(endOf).filter((t) => t > from && t < Infinity)].sort((x, y) => x - y);
+		const running = (t) => earlier.filter((j) => j.startsAt <= t && t < endOf(j)).length;
+		return candidates.find((t) => running(t) < this.capacity) ?? Infinity;
+	}
+
 	/** Creates a job; its state advances with time: queued, processing, then its outcome. */
 	addJob(kind, owner, fields) {
 		const id = randomUUID();
 		const created = this.now();
 		// a job's run time: a number, or a function of its request (bigger jobs can take longer)
 		const timing = this.timing[`${kind}Ms`];
-		const runMs = typeof timing === 'function' ? timing(fields.request ?? {}, { kind, ...fields }) : timing;
+		const setting = typeof timing === 'function' ? timing(fields.request ?? {}, { kind, ...fields }) : timing;
+		const runMs = this.spread ? Math.round(setting * (1 + this.spread * (2 * this.random() - 1))) : setting;
+		const queueMs = Math.min(this.timing.queueMs, runMs);
+		const startsAt = this.startOf(kind, owner, created + queueMs);
 		const job = {
 			id,
 			kind,
 			owner,
 			createdAt: created,
-			startsAt: created + Math.min(this.timing.queueMs, runMs),
-			endsAt: created + runMs,
+			startsAt,
+			endsAt: startsAt + runMs - queueMs,
 			outcome: 'succeeded',
 			error: undefined,
 			charged: false,
