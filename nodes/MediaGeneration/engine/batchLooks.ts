@@ -67,7 +67,8 @@ export class BatchLooks {
 		const { kind } = e.req;
 		const state = JOB_KINDS[kind].state(body);
 		e.state = state;
-		b.plan.seen(e.pos, fetchedAt, isEnded(state));
+		if (state === 'queued') b.plan.seenQueued(e.pos, fetchedAt);
+		else b.plan.seen(e.pos, fetchedAt, isEnded(state));
 		if (e.phase !== 'running') return undefined; // failed or stopped meanwhile
 		if (isEnded(state)) this.creates.slotFreed(kind);
 		const action = decideLook(state, {

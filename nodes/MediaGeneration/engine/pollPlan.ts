@@ -1,4 +1,15 @@
-import { gapMs, growingGap, MAX_GAP_MS } from './schedule';
+import {
+	notQueueing,
+	ownNext,
+	queueLook,
+	queueWakeAt,
+	seenInQueue,
+	seenQueued,
+	startsAt,
+	type QueueCohort,
+	type QueueFacts,
+} from './queueing';
+import { followerGap, gapMs, MAX_GAP_MS } from './schedule';
 
 /**
  * Which jobs to look at, and when: the polling plan of a batch.
@@ -11,11 +22,17 @@ import { gapMs, growingGap, MAX_GAP_MS } from './schedule';
  * jobs that do differ), and all at once as soon as a cohort member is seen finished: those that
  * could be done by then are looked at at once, the rest when they have run as long as it did.
  *
+ * A service that queues (a look saw a job `queued` after its creation) runs a few jobs at once and
+ * starts the next as one ends, so a cohort ends in waves, not together. Such a cohort is watched
+ * job by job instead, each on the full schedule timed from when it started rather than from its
+ * creation (see queueing.ts): a queued job is looked at when a sibling is seen finished (first
+ * come, first served: the oldest queued one has just started), and a started job not before half
+ * the shortest run its cohort has shown.
+ *
  * Pure: the batch tells it what it sent and saw, with the time, and asks what is due.
  */
 export const SCOUTS = 2;
-export const FOLLOWER_MIN_GAP_MS = 5000;
-export const FOLLOWER_GAP_FRACTION = 0.3;
+export { FOLLOWER_GAP_FRACTION, FOLLOWER_MIN_GAP_MS } from './schedule';
 /** looks due within this much of each other go out together */
 export const TOLERANCE_MS = 50;
 
@@ -34,9 +51,9 @@ type Member = {
 	now: boolean;
 	busy: boolean;
 	pastDeadline: boolean;
-};
+} & QueueFacts;
 
-type Cohort = { members: Member[]; tickAt: number; turn: number };
+type Cohort = { members: Member[]; tickAt: number; turn: number } & QueueCohort;
 
 export class PollPlan {
 	private readonly cohorts = new Map<string, Cohort>();
@@ -62,12 +79,13 @@ export class PollPlan {
 			now: o.now ?? false,
 			busy: false,
 			pastDeadline: false,
+			...startsAt(createdAt),
 		};
 		this.byId.set(id, m);
 		// a cohort lives while it has members (remove() drops an empty one)
 		let c = this.cohorts.get(cohort);
 		if (!c) {
-			c = { members: [], tickAt: createdAt + gapMs(0, capMs) / SCOUTS, turn: 0 };
+			c = { members: [], tickAt: createdAt + gapMs(0, capMs) / SCOUTS, turn: 0, ...notQueueing() };
 			this.cohorts.set(cohort, c);
 		}
 		c.members.push(m);
@@ -91,6 +109,14 @@ export class PollPlan {
 		const routine = new Set<Member>();
 		const soon = now + TOLERANCE_MS;
 		for (const c of this.cohorts.values()) {
+			if (c.queues) {
+				for (const m of c.members) {
+					const look = m.busy ? undefined : queueLook(m, soon);
+					if (look) out.add(m);
+					if (look === 'routine') routine.add(m);
+				}
+				continue;
+			}
 			const scouts = c.members.slice(0, SCOUTS);
 			if (scouts.length && soon >= c.tickAt) {
 				const free = scouts.filter((m) => !m.busy);
@@ -115,9 +141,12 @@ export class PollPlan {
 			m.busy = true;
 			m.now = false;
 			if (now >= m.deadline) m.pastDeadline = true;
+			m.prevAt = m.lastAt;
 			m.lastAt = now;
 			m.followAt = now + followerGap(now - m.createdAt, m.capMs);
 			if (m.expectAt <= now) m.expectAt = Infinity;
+			const c = this.cohorts.get(m.cohort);
+			if (c?.queues) m.nextAt = ownNext(c, m, now);
 		}
 		return [...out].map((m) => ({ id: m.id, routine: routine.has(m) }));
 	}
@@ -126,6 +155,10 @@ export class PollPlan {
 	wakeAt(): number {
 		let at = Infinity;
 		for (const c of this.cohorts.values()) {
+			if (c.queues) {
+				for (const m of c.members) if (!m.busy) at = Math.min(at, queueWakeAt(m));
+				continue;
+			}
 			const scouts = c.members.slice(0, SCOUTS);
 			if (scouts.some((m) => !m.busy)) at = Math.min(at, c.tickAt);
 			for (const m of c.members) {
@@ -147,6 +180,11 @@ export class PollPlan {
 		const m = this.byId.get(id);
 		if (!m) return;
 		m.busy = false;
+		const c = this.cohorts.get(m.cohort)!;
+		if (c.queues) {
+			if (finished) this.remove(id);
+			return seenInQueue(c, m, at, finished);
+		}
 		if (!finished) return;
 		// it ran at most this long (and more than one look gap less)
 		const ranAtMost = at - m.createdAt;
@@ -160,6 +198,14 @@ export class PollPlan {
 		}
 	}
 
+	/** A look at job `id` found it queued at `at`: it has not started, and its service queues. */
+	seenQueued(id: number, at: number): void {
+		const m = this.byId.get(id);
+		if (!m) return;
+		m.busy = false;
+		seenQueued(this.cohorts.get(m.cohort)!, m, at);
+	}
+
 	/** Stops watching a job (ended, failed, or no longer of interest). */
 	remove(id: number): void {
 		const m = this.byId.get(id);
@@ -170,13 +216,4 @@ export class PollPlan {
 		c.members = c.members.filter((x) => x !== m);
 		if (!c.members.length) this.cohorts.delete(m.cohort);
 	}
-}
-
-/** the followers' safety-net gap */
-function followerGap(elapsedMs: number, capMs: number): number {
-	return growingGap(
-		elapsedMs,
-		{ minMs: FOLLOWER_MIN_GAP_MS, fraction: FOLLOWER_GAP_FRACTION },
-		capMs,
-	);
 }

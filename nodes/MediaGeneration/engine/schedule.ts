@@ -23,6 +23,18 @@ export function gapMs(elapsedMs: number, capMs = MAX_GAP_MS): number {
 	return growingGap(elapsedMs, { minMs: MIN_GAP_MS, fraction: GAP_FRACTION }, capMs);
 }
 
+/** The safety-net gap of jobs watched rarely (the followers of a cohort, queued jobs). */
+export const FOLLOWER_MIN_GAP_MS = 5000;
+export const FOLLOWER_GAP_FRACTION = 0.3;
+
+export function followerGap(elapsedMs: number, capMs = MAX_GAP_MS): number {
+	return growingGap(
+		elapsedMs,
+		{ minMs: FOLLOWER_MIN_GAP_MS, fraction: FOLLOWER_GAP_FRACTION },
+		capMs,
+	);
+}
+
 /**
  * The looks a lone job of `jobMs` gets until one sees it finished: how many, and how late the
  * last one came after the job ended. For the README's figures and the schedule's own tests.
