@@ -80,7 +80,10 @@ async function runOne({ n8n, svc, variant, side, small, id, repeat }) {
 	const counts = requestCounts(svc);
 	const files = result.data ? producedFiles(result.data, variant, side) : 0;
 	let error;
-	if (result.code !== 0 || !result.data) error = `n8n exited ${result.code}: ${JSON.stringify(runError(result.data))?.slice(0, 500) ?? result.stderr.slice(-500)}`;
+	if (result.code !== 0 || !result.data) {
+		const printed = `${result.stderr}\n${result.stdout}`.trim();
+		error = `n8n exited ${result.code}: ${JSON.stringify(runError(result.data))?.slice(0, 500) ?? printed.slice(-800)}`;
+	}
 	else if (files !== variant.files) error = `expected ${variant.files} files, got ${files}`;
 	else if (result.stdout.includes(KEY) || result.stderr.includes(KEY)) error = 'the API key showed up in the output';
 	const jobs = variant.workflow === 'upload' ? variant.files : svc.state.jobs.size;

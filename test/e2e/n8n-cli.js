@@ -39,6 +39,16 @@ function run(args, env, { timeoutMs = 300_000, onSpawn } = {}) {
 	});
 }
 
+/**
+ * A port for one n8n process's task-runner broker, below the ephemeral range. Each `execute`
+ * gets its own: the runner of the run before may still hold its port for a moment after that
+ * process exits, and n8n then exits with code 1 at once ("n8n Task Broker's port … is already
+ * in use", on stdout, nothing on stderr).
+ */
+function brokerPort() {
+	return String(10000 + crypto.randomInt(10000));
+}
+
 /** A 16-character id in n8n's own alphabet. */
 function newId() {
 	return crypto.randomBytes(12).toString('base64url').replace(/[-_]/g, 'x').slice(0, 16);
@@ -68,8 +78,8 @@ class N8nInstance {
 			N8N_SECURE_COOKIE: 'false',
 			DB_SQLITE_POOL_SIZE: '1',
 			// every n8n process opens a task-runner broker (default port 5679): a port of its own lets
-			// several instances (tests, the demo, a dev editor) run side by side; below the ephemeral range
-			N8N_RUNNERS_BROKER_PORT: String(10000 + crypto.randomInt(10000)),
+			// several instances (tests, the demo, a dev editor) run side by side
+			N8N_RUNNERS_BROKER_PORT: brokerPort(),
 			...options.env,
 		};
 		// n8n keeps its logger quiet under NODE_ENV=test (set by test runners), which would hide the
@@ -131,7 +141,8 @@ class N8nInstance {
 	 *   data is the run's result (resultData.runData …) when n8n printed one
 	 */
 	async execute(id, { env, onSpawn, timeoutMs } = {}) {
-		const r = await run(['execute', `--id=${id}`, '--rawOutput'], { ...this.env, ...env }, { onSpawn, timeoutMs });
+		const own = { ...this.env, N8N_RUNNERS_BROKER_PORT: brokerPort(), ...env };
+		const r = await run(['execute', `--id=${id}`, '--rawOutput'], own, { onSpawn, timeoutMs });
 		return { ...r, data: parseResult(r.stdout) };
 	}
 
@@ -140,7 +151,8 @@ class N8nInstance {
 	 * everything it printed so far (for a run that a test stops or kills midway).
 	 */
 	spawnExecute(id) {
-		const child = spawn('n8n', ['execute', `--id=${id}`, '--rawOutput'], { env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
+		const env = { ...this.env, N8N_RUNNERS_BROKER_PORT: brokerPort() };
+		const child = spawn('n8n', ['execute', `--id=${id}`, '--rawOutput'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
 		let output = '';
 		child.stdout.on('data', (d) => (output += d));
 		child.stderr.on('data', (d) => (output += d));
