@@ -11,7 +11,13 @@ const MB = 1024 * 1024;
 const S = 1000;
 
 /** One image model per resolution (no model of the fake's catalogue has all five). */
-const MODEL_FOR = { '480p': 'sketch-lite', '720p': 'flux-pro', '1080p': 'flux-pro', '2k': 'flux-pro', '4k': 'studio-4k' };
+const MODEL_FOR = {
+	'480p': 'sketch-lite',
+	'720p': 'flux-pro',
+	'1080p': 'flux-pro',
+	'2k': 'flux-pro',
+	'4k': 'studio-4k',
+};
 const DEFAULT_RESOLUTION = { 'sketch-lite': '720p', 'flux-pro': '1080p', 'studio-4k': '2k' };
 const RESOLUTIONS = Object.keys(MODEL_FOR);
 
@@ -39,7 +45,11 @@ function pixelsOf(request) {
  */
 function spreadCase(shortMs, longMs) {
 	const items = RESOLUTIONS.flatMap((resolution) =>
-		[1, 2, 3, 4].map((count) => ({ model_id: MODEL_FOR[resolution], resolution, number_of_images: count })),
+		[1, 2, 3, 4].map((count) => ({
+			model_id: MODEL_FOR[resolution],
+			resolution,
+			number_of_images: count,
+		})),
 	).map((settings, i) => ({ prompt: `Bench picture ${i + 1}`, ...settings }));
 	const least = Math.min(...items.map(pixelsOf));
 	const most = Math.max(...items.map(pixelsOf));
@@ -101,7 +111,9 @@ function cases({ smoke }) {
 	const uploadBytes = smoke ? 1 * MB : 90 * MB;
 	const spread = smoke ? spreadCase(1 * S, 3 * S) : spreadCase(5 * S, 60 * S);
 	const permuted = shuffled(spread.durations, 14);
-	const f = smoke ? { n: 10, ms: 1 * S, many: 40, manyMs: 1 * S } : { n: 200, ms: 20 * S, many: 2000, manyMs: 5 * S };
+	const f = smoke
+		? { n: 10, ms: 1 * S, many: 40, manyMs: 1 * S }
+		: { n: 200, ms: 20 * S, many: 2000, manyMs: 5 * S };
 	const a = smoke ? { n: 3, ms: 1 * S } : { n: 20, ms: 10 * S };
 	const g = smoke ? { n: 6, ms: 1 * S, ms2: 1 * S } : { n: 20, ms: 10 * S, ms2: 5 * S };
 	/** images on a service that runs `capacity` of them at once, run times ± `spread` (seeded) */
@@ -120,7 +132,11 @@ function cases({ smoke }) {
 	});
 
 	return [
-		{ id: 'a', title: `${a.n} image items, each job ${a.ms / S} s`, variants: [imageJob(`${a.n} images × ${a.ms / S} s`, 'a', a.n, a.ms)] },
+		{
+			id: 'a',
+			title: `${a.n} image items, each job ${a.ms / S} s`,
+			variants: [imageJob(`${a.n} images × ${a.ms / S} s`, 'a', a.n, a.ms)],
+		},
 		{
 			id: 'b',
 			title: `${podcasts.n} podcast items, each ${podcasts.ms / S} s, 5 audio slots`,
@@ -129,7 +145,9 @@ function cases({ smoke }) {
 					key: 'b',
 					label: `${podcasts.n} podcasts × ${podcasts.ms / S} s, 5 slots`,
 					workflow: 'podcast',
-					items: Array.from({ length: podcasts.n }, (_, i) => ({ prompt: `Bench episode ${i + 1} about the sea` })),
+					items: Array.from({ length: podcasts.n }, (_, i) => ({
+						prompt: `Bench episode ${i + 1} about the sea`,
+					})),
 					files: podcasts.n,
 					setup: (svc) => {
 						base(svc);

@@ -76,7 +76,13 @@ function sampleRss(pid, everyMs = 50) {
 
 /** The fake's request log, by class: creates and uploads (POST), polls, listings, file downloads. */
 function requestCounts(svc) {
-	const counts = { creates: 0, polls: 0, downloads: svc.state.fileRequests.length, other: 0, rejected: 0 };
+	const counts = {
+		creates: 0,
+		polls: 0,
+		downloads: svc.state.fileRequests.length,
+		other: 0,
+		rejected: 0,
+	};
 	for (const r of svc.state.requests) {
 		if (r.method === 'POST') counts.creates++;
 		else if (/^GET \/(image|video|podcast)\/:id$/.test(r.route ?? '')) counts.polls++;
@@ -122,4 +128,13 @@ function resetService(svc) {
 	svc.links.cache.clear();
 }
 
-module.exports = { nodeSpan, outputItems, sampleRss, requestCounts, jobLags, serviceSpan, resetService, INPUT_NODES };
+module.exports = {
+	nodeSpan,
+	outputItems,
+	sampleRss,
+	requestCounts,
+	jobLags,
+	serviceSpan,
+	resetService,
+	INPUT_NODES,
+};

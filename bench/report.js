@@ -17,8 +17,10 @@ const overBase = (runs, bases, field) =>
 		return b && r[field] !== undefined && b[field] !== undefined ? r[field] - b[field] : undefined;
 	});
 /** overBase as records of their round ({repeat, value}), so that overBase can pair them again. */
-const overBaseByRound = (runs, bases, field) => overBase(runs, bases, field).map((value, i) => ({ repeat: runs[i].repeat, value }));
-const mean = (values) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : undefined);
+const overBaseByRound = (runs, bases, field) =>
+	overBase(runs, bases, field).map((value, i) => ({ repeat: runs[i].repeat, value }));
+const mean = (values) =>
+	values.length ? values.reduce((a, b) => a + b, 0) / values.length : undefined;
 /**
  * A range with its mean, for memory growth: one collection more or less within a run moves it
  * by 10 MB or more, so over several rounds the mean says more than either end of the range.
@@ -30,7 +32,10 @@ const rangeAndMean = (values, digits = 0) => {
 };
 
 /** Student's t for a two-sided 95 % interval, by degrees of freedom (1 to 30; 1.96 beyond). */
-const T95 = [12.71, 4.3, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23, 2.2, 2.18, 2.16, 2.14, 2.13, 2.12, 2.11, 2.1, 2.09, 2.09, 2.08, 2.07, 2.07, 2.06, 2.06, 2.06, 2.05, 2.05, 2.05, 2.04];
+const T95 = [
+	12.71, 4.3, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23, 2.2, 2.18, 2.16, 2.14, 2.13, 2.12,
+	2.11, 2.1, 2.09, 2.09, 2.08, 2.07, 2.07, 2.06, 2.06, 2.06, 2.05, 2.05, 2.05, 2.04,
+];
 
 /**
  * The mean of paired differences with its 95 % interval: for memory growth, this node's figure
@@ -50,7 +55,10 @@ function meanWithInterval(differences) {
 function summarize(variants, records) {
 	const out = [];
 	for (const variant of variants) {
-		const runs = (side, files = 'full') => records.filter((r) => r.case === variant.key && r.side === side && r.files === files && !r.error);
+		const runs = (side, files = 'full') =>
+			records.filter(
+				(r) => r.case === variant.key && r.side === side && r.files === files && !r.error,
+			);
 		for (const side of ['ours', 'hand']) {
 			const full = runs(side);
 			const other = runs(side === 'ours' ? 'hand' : 'ours');
@@ -59,7 +67,15 @@ function summarize(variants, records) {
 			const otherSmall = runs(side === 'ours' ? 'hand' : 'ours', '4 KB');
 			// this side's growth minus the other side's, round by round (cases with a 4 KB run)
 			const growthOverOtherSide = (field) =>
-				variant.baseline ? meanWithInterval(overBase(overBaseByRound(full, small, field), overBaseByRound(other, otherSmall, field), 'value')) : undefined;
+				variant.baseline
+					? meanWithInterval(
+							overBase(
+								overBaseByRound(full, small, field),
+								overBaseByRound(other, otherSmall, field),
+								'value',
+							),
+						)
+					: undefined;
 			const perJob = (what) => mean(full.map((r) => r.requests[what] / Math.max(1, r.jobs)));
 			const lags = full.flatMap((r) => r.lags ?? []);
 			// each job's lag, the jobs of every round sorted by run time so that rounds line up
@@ -77,14 +93,22 @@ function summarize(variants, records) {
 					return o?.nodeMs ? r.nodeMs / o.nodeMs : undefined;
 				}),
 				// a queueing service's own finish differs by run: each run against its own
-				lowerBoundMs: variant.serviceBound ? mean(full.map((r) => r.serviceMs)) : variant.lowerBoundMs,
+				lowerBoundMs: variant.serviceBound
+					? mean(full.map((r) => r.serviceMs))
+					: variant.lowerBoundMs,
 				lowerBoundWhy: variant.lowerBoundWhy,
 				vsLowerBound: variant.serviceBound
 					? full.map((r) => r.nodeMs / r.serviceMs)
 					: variant.lowerBoundMs
 						? full.map((r) => r.nodeMs / variant.lowerBoundMs)
 						: [],
-				requestsPerJob: { creates: perJob('creates'), polls: perJob('polls'), downloads: perJob('downloads'), other: perJob('other'), rejected: perJob('rejected') },
+				requestsPerJob: {
+					creates: perJob('creates'),
+					polls: perJob('polls'),
+					downloads: perJob('downloads'),
+					other: perJob('other'),
+					rejected: perJob('rejected'),
+				},
 				peakRssMb: full.map((r) => r.peakRssMb),
 				peakRssMbSmallFiles: small.map((r) => r.peakRssMb),
 				rssGrowthMb: variant.baseline ? overBase(full, small, 'peakRssMb') : [],
@@ -120,7 +144,11 @@ const signed = (x) => {
 };
 /** "−3 (−12 to +6)"; the mean alone from one round. */
 const withInterval = ({ mean: m, low, high }) =>
-	m === undefined ? '–' : low === undefined ? signed(m) : `${signed(m)} (${signed(low)} to ${signed(high)})`;
+	m === undefined
+		? '–'
+		: low === undefined
+			? signed(m)
+			: `${signed(m)} (${signed(low)} to ${signed(high)})`;
 
 function markdown(summary, { machine, command, started }) {
 	const lines = [
@@ -131,22 +159,39 @@ function markdown(summary, { machine, command, started }) {
 	];
 	for (const s of summary) {
 		const r = s.requestsPerJob;
-		const requests = r.creates === undefined ? '–' : `${r.creates.toFixed(2)} / ${r.polls.toFixed(2)} / ${r.downloads.toFixed(2)}${r.rejected ? ` (${r.rejected.toFixed(2)} refused)` : ''}`;
-		const bound = s.lowerBoundMs ? `${range(s.vsLowerBound, 2)} (of ${(s.lowerBoundMs / 1000).toFixed(1)} s)` : s.lowerBoundWhy;
+		const requests =
+			r.creates === undefined
+				? '–'
+				: `${r.creates.toFixed(2)} / ${r.polls.toFixed(2)} / ${r.downloads.toFixed(2)}${r.rejected ? ` (${r.rejected.toFixed(2)} refused)` : ''}`;
+		const bound = s.lowerBoundMs
+			? `${range(s.vsLowerBound, 2)} (of ${(s.lowerBoundMs / 1000).toFixed(1)} s)`
+			: s.lowerBoundWhy;
 		lines.push(
 			`| ${s.side === 'ours' ? s.label : ''} | ${SIDE_NAMES[s.side]}${s.failed ? ` (${s.failed} failed)` : ''} | ${range(s.nodeMs, 1, 1000)} | ${s.side === 'ours' ? `${range(s.vsOtherSide, 2)}×` : ''} | ${bound} | ${requests} | ${range(s.peakRssMb, 0)} | ${rangeAndMean(s.rssGrowthMb)} | ${rangeAndMean(s.nativeHeapGrowthMb)} | ${rangeAndMean(s.rssOverInputMb)} |`,
 		);
 	}
 	const paired = summary.filter((s) => s.side === 'ours' && s.rssGrowthOverOtherSideMb?.n);
 	if (paired.length) {
-		lines.push('', 'Memory growth over 4 KB files, this node minus the hand-built, paired by round (MB; mean and its 95 % interval):', '', '| Case | Rounds | RSS growth | of which native heap |', '|---|---|---|---|');
+		lines.push(
+			'',
+			'Memory growth over 4 KB files, this node minus the hand-built, paired by round (MB; mean and its 95 % interval):',
+			'',
+			'| Case | Rounds | RSS growth | of which native heap |',
+			'|---|---|---|---|',
+		);
 		for (const s of paired) {
-			lines.push(`| ${s.label} | ${s.rssGrowthOverOtherSideMb.n} | ${withInterval(s.rssGrowthOverOtherSideMb)} | ${withInterval(s.nativeHeapGrowthOverOtherSideMb)} |`);
+			lines.push(
+				`| ${s.label} | ${s.rssGrowthOverOtherSideMb.n} | ${withInterval(s.rssGrowthOverOtherSideMb)} | ${withInterval(s.nativeHeapGrowthOverOtherSideMb)} |`,
+			);
 		}
 	}
 	const lagged = summary.filter((s) => s.lag);
 	if (lagged.length) {
-		lines.push('', '| Case | Side | Jobs seen finished within max(1 s, 10 % of their run time) | Mean lag (s) | Worst lag (s) | Worst lag ÷ allowed |', '|---|---|---|---|---|---|');
+		lines.push(
+			'',
+			'| Case | Side | Jobs seen finished within max(1 s, 10 % of their run time) | Mean lag (s) | Worst lag (s) | Worst lag ÷ allowed |',
+			'|---|---|---|---|---|---|',
+		);
 		for (const s of lagged) {
 			lines.push(
 				`| ${s.side === 'ours' ? s.label : ''} | ${SIDE_NAMES[s.side]} | ${s.lag.within} of ${s.lag.jobs} | ${(s.lag.meanLagMs / 1000).toFixed(2)} | ${(s.lag.worstLagMs / 1000).toFixed(2)} | ${s.lag.worstOverAllowed.toFixed(2)} |`,
@@ -154,12 +199,22 @@ function markdown(summary, { machine, command, started }) {
 		}
 	}
 	for (const variant of new Set(lagged.map((s) => s.case))) {
-		const [ours, hand] = ['ours', 'hand'].map((side) => lagged.find((s) => s.case === variant && s.side === side));
+		const [ours, hand] = ['ours', 'hand'].map((side) =>
+			lagged.find((s) => s.case === variant && s.side === side),
+		);
 		if (!ours?.lag.perJob.length) continue;
-		lines.push('', `Lag of each job in ${ours.label} (s; a range over the rounds):`, '', '| Job run time (s) | Allowed (s) | Media Generation node | Hand-built |', '|---|---|---|---|');
+		lines.push(
+			'',
+			`Lag of each job in ${ours.label} (s; a range over the rounds):`,
+			'',
+			'| Job run time (s) | Allowed (s) | Media Generation node | Hand-built |',
+			'|---|---|---|---|',
+		);
 		ours.lag.perJob.forEach((job, i) => {
 			const other = hand?.lag.perJob[i];
-			lines.push(`| ${(job.runMs / 1000).toFixed(1)} | ${(job.allowedMs / 1000).toFixed(1)} | ${range(job.lagMs, 2, 1000)} | ${other ? range(other.lagMs, 2, 1000) : '–'} |`);
+			lines.push(
+				`| ${(job.runMs / 1000).toFixed(1)} | ${(job.allowedMs / 1000).toFixed(1)} | ${range(job.lagMs, 2, 1000)} | ${other ? range(other.lagMs, 2, 1000) : '–'} |`,
+			);
 		});
 	}
 	return lines.join('\n');

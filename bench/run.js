@@ -23,7 +23,15 @@ const { startFakeService } = require('../test/fake-service/server');
 const { writeMp4 } = require('../test/fake-service/media/mp4');
 const { N8nInstance, runError } = require('../test/e2e/n8n-cli');
 const { cases } = require('./cases');
-const { nodeSpan, outputItems, sampleRss, requestCounts, jobLags, serviceSpan, resetService } = require('./measure');
+const {
+	nodeSpan,
+	outputItems,
+	sampleRss,
+	requestCounts,
+	jobLags,
+	serviceSpan,
+	resetService,
+} = require('./measure');
 const { summarize, markdown } = require('./report');
 
 const ROOT = path.resolve(__dirname, '..');
@@ -32,32 +40,50 @@ const PORT = Number(process.env.BENCH_PORT ?? 5850);
 const SIDES = ['ours', 'hand'];
 
 function parseArgs(argv) {
-	const options = { repeat: 2, out: path.join(ROOT, 'bench-results.json'), smoke: false, cases: undefined, report: undefined };
+	const options = {
+		repeat: 2,
+		out: path.join(ROOT, 'bench-results.json'),
+		smoke: false,
+		cases: undefined,
+		report: undefined,
+	};
 	for (let i = 0; i < argv.length; i++) {
 		const [flag, inline] = argv[i].split('=');
 		const value = () => inline ?? argv[++i];
 		if (flag === '--smoke') options.smoke = true;
 		else if (flag === '--repeat') options.repeat = Number(value());
-		else if (flag === '--case' || flag === '--cases') options.cases = value().split(',').map((c) => c.trim());
+		else if (flag === '--case' || flag === '--cases')
+			options.cases = value()
+				.split(',')
+				.map((c) => c.trim());
 		else if (flag === '--out') options.out = path.resolve(value());
 		else if (flag === '--report') options.report = path.resolve(value());
-		else throw new Error(`Unknown option ${argv[i]}; use --case a,b,c,d,e,f --repeat N --out FILE --smoke, or --report FILE`);
+		else
+			throw new Error(
+				`Unknown option ${argv[i]}; use --case a,b,c,d,e,f --repeat N --out FILE --smoke, or --report FILE`,
+			);
 	}
-	if (!Number.isInteger(options.repeat) || options.repeat < 1) throw new Error('--repeat must be a whole number of at least 1');
+	if (!Number.isInteger(options.repeat) || options.repeat < 1)
+		throw new Error('--repeat must be a whole number of at least 1');
 	if (options.smoke && !argv.some((a) => a.startsWith('--repeat'))) options.repeat = 1;
 	// a smoke run keeps the figures of the last full run
-	if (options.smoke && !argv.some((a) => a.startsWith('--out'))) options.out = path.join(ROOT, 'bench-smoke-results.json');
+	if (options.smoke && !argv.some((a) => a.startsWith('--out')))
+		options.out = path.join(ROOT, 'bench-smoke-results.json');
 	return options;
 }
 
 /** A workflow of bench/workflows/ made ready for one variant: its items, the API's URL, the file to read. */
 function workflowFor(variant, side, { small, apiUrl, files }) {
 	const file = path.join(__dirname, 'workflows', `${variant.workflow}-${side}.json`);
-	const text = fs.readFileSync(file, 'utf8').replaceAll('__API__', apiUrl).replaceAll('__FILE__', files[small ? 'small' : 'big'] ?? '');
+	const text = fs
+		.readFileSync(file, 'utf8')
+		.replaceAll('__API__', apiUrl)
+		.replaceAll('__FILE__', files[small ? 'small' : 'big'] ?? '');
 	const workflow = JSON.parse(text);
 	workflow.name = `${workflow.name} (${variant.key}${small ? ', 4 KB files' : ''})`;
 	const items = workflow.nodes.find((n) => n.name === 'Items');
-	if (items) items.parameters.jsCode = `return ${JSON.stringify(variant.items)}.map((json) => ({ json }));`;
+	if (items)
+		items.parameters.jsCode = `return ${JSON.stringify(variant.items)}.map((json) => ({ json }));`;
 	return workflow;
 }
 
@@ -65,16 +91,23 @@ function workflowFor(variant, side, { small, apiUrl, files }) {
 function producedFiles(data, variant, side) {
 	if (side === 'input') return outputItems(data, 'Read File').filter((i) => i.binary?.data).length;
 	if (variant.workflow === 'upload') {
-		return outputItems(data, side === 'ours' ? 'Media Generation' : 'Upload').filter((i) => i.json?.video_id).length;
+		return outputItems(data, side === 'ours' ? 'Media Generation' : 'Upload').filter(
+			(i) => i.json?.video_id,
+		).length;
 	}
-	return outputItems(data, side === 'ours' ? 'Media Generation' : 'Download').filter((i) => i.binary?.data).length;
+	return outputItems(data, side === 'ours' ? 'Media Generation' : 'Download').filter(
+		(i) => i.binary?.data,
+	).length;
 }
 
 async function runOne({ n8n, svc, variant, side, small, id, repeat }) {
 	resetService(svc);
 	variant.setup(svc, { small });
 	let sampler;
-	const result = await n8n.execute(id, { timeoutMs: 30 * 60_000, onSpawn: (child) => (sampler = sampleRss(child.pid)) });
+	const result = await n8n.execute(id, {
+		timeoutMs: 30 * 60_000,
+		onSpawn: (child) => (sampler = sampleRss(child.pid)),
+	});
 	const peakRssMb = sampler.stop();
 	const nativeHeapMb = sampler.nativeHeapMb();
 	const counts = requestCounts(svc);
@@ -83,9 +116,9 @@ async function runOne({ n8n, svc, variant, side, small, id, repeat }) {
 	if (result.code !== 0 || !result.data) {
 		const printed = `${result.stderr}\n${result.stdout}`.trim();
 		error = `n8n exited ${result.code}: ${JSON.stringify(runError(result.data))?.slice(0, 500) ?? printed.slice(-800)}`;
-	}
-	else if (files !== variant.files) error = `expected ${variant.files} files, got ${files}`;
-	else if (result.stdout.includes(KEY) || result.stderr.includes(KEY)) error = 'the API key showed up in the output';
+	} else if (files !== variant.files) error = `expected ${variant.files} files, got ${files}`;
+	else if (result.stdout.includes(KEY) || result.stderr.includes(KEY))
+		error = 'the API key showed up in the output';
 	const jobs = variant.workflow === 'upload' ? variant.files : svc.state.jobs.size;
 	const record = {
 		case: variant.key,
@@ -103,7 +136,9 @@ async function runOne({ n8n, svc, variant, side, small, id, repeat }) {
 		error,
 	};
 	const time = record.nodeMs === undefined ? '?' : `${(record.nodeMs / 1000).toFixed(1)} s`;
-	console.error(`  ${variant.key} ${side.padEnd(4)} ${small ? '4 KB ' : ''}${time}, peak RSS ${record.peakRssMb} MB (native heap ${record.nativeHeapMb}), ${counts.creates}/${counts.polls}/${counts.downloads} requests${error ? `  ERROR ${error}` : ''}`);
+	console.error(
+		`  ${variant.key} ${side.padEnd(4)} ${small ? '4 KB ' : ''}${time}, peak RSS ${record.peakRssMb} MB (native heap ${record.nativeHeapMb}), ${counts.creates}/${counts.polls}/${counts.downloads} requests${error ? `  ERROR ${error}` : ''}`,
+	);
 	return record;
 }
 
@@ -111,8 +146,16 @@ async function runOne({ n8n, svc, variant, side, small, id, repeat }) {
 function reprint(file) {
 	const saved = JSON.parse(fs.readFileSync(file, 'utf8'));
 	const ids = new Set(saved.cases.map((c) => c.id));
-	const variants = cases({ smoke: saved.smoke }).filter((c) => ids.has(c.id)).flatMap((c) => c.variants);
-	console.log(markdown(summarize(variants, saved.runs), { machine: saved.machine, command: saved.command, started: new Date(saved.started) }));
+	const variants = cases({ smoke: saved.smoke })
+		.filter((c) => ids.has(c.id))
+		.flatMap((c) => c.variants);
+	console.log(
+		markdown(summarize(variants, saved.runs), {
+			machine: saved.machine,
+			command: saved.command,
+			started: new Date(saved.started),
+		}),
+	);
 }
 
 async function main() {
@@ -120,13 +163,23 @@ async function main() {
 	if (options.report) return reprint(options.report);
 	const all = cases({ smoke: options.smoke });
 	const selected = options.cases ? all.filter((c) => options.cases.includes(c.id)) : all;
-	if (options.cases && selected.length !== options.cases.length) throw new Error(`Unknown case in ${options.cases.join(',')}; cases: ${all.map((c) => c.id).join(',')}`);
+	if (options.cases && selected.length !== options.cases.length)
+		throw new Error(
+			`Unknown case in ${options.cases.join(',')}; cases: ${all.map((c) => c.id).join(',')}`,
+		);
 	const variants = selected.flatMap((c) => c.variants);
 	const started = new Date();
 
-	const svc = await startFakeService({ port: PORT, accounts: { [KEY]: { user: 'bench', paid: true, credits: 1e12 } } });
+	const svc = await startFakeService({
+		port: PORT,
+		accounts: { [KEY]: { user: 'bench', paid: true, credits: 1e12 } },
+	});
 	const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'media-gen-bench-'));
-	const n8n = new N8nInstance({ folder, binaryDataMode: 'filesystem', env: { N8N_RESTRICT_FILE_ACCESS_TO: folder } });
+	const n8n = new N8nInstance({
+		folder,
+		binaryDataMode: 'filesystem',
+		env: { N8N_RESTRICT_FILE_ACCESS_TO: folder },
+	});
 	const records = [];
 	try {
 		console.error(`[bench] fake service ${svc.apiUrl}; n8n user folder ${folder}`);
@@ -135,33 +188,64 @@ async function main() {
 		if (upload) {
 			files.big = path.join(folder, 'upload-big.mp4');
 			files.small = path.join(folder, 'upload-small.mp4');
-			const mp4 = (bytes) => writeMp4({ width: 640, height: 360, durationMs: 10_000, paddingBytes: Math.max(0, bytes - writeMp4({ width: 640, height: 360, durationMs: 10_000 }).length) });
+			const mp4 = (bytes) =>
+				writeMp4({
+					width: 640,
+					height: 360,
+					durationMs: 10_000,
+					paddingBytes: Math.max(
+						0,
+						bytes - writeMp4({ width: 640, height: 360, durationMs: 10_000 }).length,
+					),
+				});
 			fs.writeFileSync(files.big, mp4(upload.uploadBytes));
 			fs.writeFileSync(files.small, mp4(4096));
 		}
 		n8n.installPackage();
 		await n8n.importCredentials([
-			{ id: 'mediaGenCred0001', name: 'Media Generation account', type: 'mediaGenerationApi', data: { apiKey: KEY, baseUrl: svc.apiUrl } },
-			{ id: 'benchHeaderAuth1', name: 'Media Generation API key (header)', type: 'httpHeaderAuth', data: { name: 'X-API-KEY', value: KEY } },
+			{
+				id: 'mediaGenCred0001',
+				name: 'Media Generation account',
+				type: 'mediaGenerationApi',
+				data: { apiKey: KEY, baseUrl: svc.apiUrl },
+			},
+			{
+				id: 'benchHeaderAuth1',
+				name: 'Media Generation API key (header)',
+				type: 'httpHeaderAuth',
+				data: { name: 'X-API-KEY', value: KEY },
+			},
 		]);
 		const plan = variants.flatMap((variant) => [
-			...(variant.baseline ? [false, true] : [false]).flatMap((small) => SIDES.map((side) => ({ variant, side, small }))),
+			...(variant.baseline ? [false, true] : [false]).flatMap((small) =>
+				SIDES.map((side) => ({ variant, side, small })),
+			),
 			...(variant.inputOnly ? [{ variant, side: 'input', small: false }] : []),
 		]);
-		const ids = await n8n.importWorkflows(plan.map((p) => workflowFor(p.variant, p.side, { small: p.small, apiUrl: svc.apiUrl, files })));
+		const ids = await n8n.importWorkflows(
+			plan.map((p) =>
+				workflowFor(p.variant, p.side, { small: p.small, apiUrl: svc.apiUrl, files }),
+			),
+		);
 		plan.forEach((p, i) => (p.id = ids[i]));
 
 		for (let repeat = 0; repeat < options.repeat; repeat++) {
 			const order = repeat % 2 === 0 ? SIDES : [...SIDES].reverse();
-			console.error(`[bench] round ${repeat + 1} of ${options.repeat}: ${order.join(' first, then ')}`);
+			console.error(
+				`[bench] round ${repeat + 1} of ${options.repeat}: ${order.join(' first, then ')}`,
+			);
 			for (const variant of variants) {
 				if (variant.inputOnly) {
 					const p = plan.find((q) => q.variant === variant && q.side === 'input');
-					records.push(await runOne({ n8n, svc, variant, side: 'input', small: false, id: p.id, repeat }));
+					records.push(
+						await runOne({ n8n, svc, variant, side: 'input', small: false, id: p.id, repeat }),
+					);
 				}
 				for (const small of variant.baseline ? [false, true] : [false]) {
 					for (const side of order) {
-						const p = plan.find((q) => q.variant === variant && q.side === side && q.small === small);
+						const p = plan.find(
+							(q) => q.variant === variant && q.side === side && q.small === small,
+						);
 						records.push(await runOne({ n8n, svc, variant, side, small, id: p.id, repeat }));
 					}
 				}
@@ -176,15 +260,25 @@ async function main() {
 	}
 
 	const summary = summarize(variants, records);
-	const machine = { cpus: os.cpus().length, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, n8n: require(path.join(ROOT, 'test/n8n-releases/2.40/package.json')).dependencies?.n8n };
+	const machine = {
+		cpus: os.cpus().length,
+		memoryGb: Math.round(os.totalmem() / 2 ** 30),
+		node: process.version,
+		n8n: require(path.join(ROOT, 'test/n8n-releases/2.40/package.json')).dependencies?.n8n,
+	};
 	const command = `npm run bench --${options.smoke ? ' --smoke' : ''}${options.cases ? ` --case ${options.cases.join(',')}` : ''} --repeat ${options.repeat}`;
 	const table = markdown(summary, { machine, command, started });
 	console.log(table);
-	fs.writeFileSync(options.out, `${JSON.stringify({ started, command, machine, smoke: options.smoke, cases: selected.map((c) => ({ id: c.id, title: c.title })), summary, runs: records }, null, 2)}\n`);
+	fs.writeFileSync(
+		options.out,
+		`${JSON.stringify({ started, command, machine, smoke: options.smoke, cases: selected.map((c) => ({ id: c.id, title: c.title })), summary, runs: records }, null, 2)}\n`,
+	);
 	console.error(`[bench] figures written to ${options.out}`);
 	const failed = records.filter((r) => r.error);
 	if (failed.length) {
-		console.error(`[bench] ${failed.length} run(s) failed:\n${failed.map((r) => `  ${r.case} ${r.side}: ${r.error}`).join('\n')}`);
+		console.error(
+			`[bench] ${failed.length} run(s) failed:\n${failed.map((r) => `  ${r.case} ${r.side}: ${r.error}`).join('\n')}`,
+		);
 		process.exitCode = 1;
 	}
 }

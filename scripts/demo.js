@@ -25,9 +25,15 @@ const { forAccount } = require('./demo-account');
 const OUTPUT = path.resolve(__dirname, '../demo-output');
 
 function table(rows, columns) {
-	const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c] ?? '').length)));
+	const widths = columns.map((c) =>
+		Math.max(c.length, ...rows.map((r) => String(r[c] ?? '').length)),
+	);
 	const line = (cells) => cells.map((v, i) => String(v ?? '').padEnd(widths[i])).join('  ');
-	return [line(columns), line(widths.map((w) => '-'.repeat(w))), ...rows.map((r) => line(columns.map((c) => r[c])))].join('\n');
+	return [
+		line(columns),
+		line(widths.map((w) => '-'.repeat(w))),
+		...rows.map((r) => line(columns.map((c) => r[c]))),
+	].join('\n');
 }
 
 function describeFile(bytes, mimeType) {
@@ -45,7 +51,11 @@ function writeFiles(example, data, workflow) {
 	for (const name of mediaNodes) {
 		for (const item of nodeItems(data, name) ?? []) {
 			if (item.json.error) {
-				rows.push({ example, node: name, file: `(failed: ${String(item.json.error).slice(0, 80)})` });
+				rows.push({
+					example,
+					node: name,
+					file: `(failed: ${String(item.json.error).slice(0, 80)})`,
+				});
 				continue;
 			}
 			for (const binary of Object.values(item.binary ?? {})) {
@@ -68,21 +78,35 @@ function writeFiles(example, data, workflow) {
 
 /** The fake service's file links die with the demo: name them instead of printing them. */
 function withoutLoopbackLinks(text) {
-	return String(text).replace(/https?:\/\/127\.\d+\.\d+\.\d+[^\s]*/g, '(a link to the image on the fake service, gone once the demo ends)');
+	return String(text).replace(
+		/https?:\/\/127\.\d+\.\d+\.\d+[^\s]*/g,
+		'(a link to the image on the fake service, gone once the demo ends)',
+	);
 }
 
 async function main() {
 	const real = Boolean(process.env.MEDIA_GENERATION_API_KEY);
 	// the fake service is always started: it stands in for the AI model unless OPENAI_API_KEY is set
-	const svc = await startFakeService({ timing: { queueMs: 300, imageMs: 1500, videoMs: 3000, audioMs: 3000 } });
+	const svc = await startFakeService({
+		timing: { queueMs: 300, imageMs: 1500, videoMs: 3000, audioMs: 3000 },
+	});
 	const media = real
-		? { apiKey: process.env.MEDIA_GENERATION_API_KEY, baseUrl: process.env.MEDIA_GENERATION_BASE_URL || 'https://api.wondercraft.ai/v1' }
+		? {
+				apiKey: process.env.MEDIA_GENERATION_API_KEY,
+				baseUrl: process.env.MEDIA_GENERATION_BASE_URL || 'https://api.wondercraft.ai/v1',
+			}
 		: { apiKey: 'test-key-alice', baseUrl: svc.apiUrl };
 	const openAi = process.env.OPENAI_API_KEY
 		? { openAiKey: process.env.OPENAI_API_KEY, openAiUrl: 'https://api.openai.com/v1' }
 		: { openAiKey: 'sk-demo', openAiUrl: svc.apiUrl.replace(/\/v1$/, '/openai/v1') };
-	console.log(real ? `Media service: ${media.baseUrl} (your account; this spends credits)` : `Media service: the fake service at ${media.baseUrl}`);
-	console.log(`AI model: ${process.env.OPENAI_API_KEY ? 'OpenAI' : 'the fake service\'s scripted chat endpoint'}`);
+	console.log(
+		real
+			? `Media service: ${media.baseUrl} (your account; this spends credits)`
+			: `Media service: the fake service at ${media.baseUrl}`,
+	);
+	console.log(
+		`AI model: ${process.env.OPENAI_API_KEY ? 'OpenAI' : "the fake service's scripted chat endpoint"}`,
+	);
 
 	let examples = loadExamples();
 	if (real) examples = await forAccount(examples, media);
@@ -111,11 +135,19 @@ async function main() {
 			console.log(`done in ${seconds} s`);
 			rows.push(...writeFiles(name, data, examples[name]));
 			const [answer] = nodeItems(data, 'AI Agent') ?? [];
-			if (answer) notes.push(`AI agent's answer: ${real ? answer.json.output : withoutLoopbackLinks(answer.json.output)}`);
+			if (answer)
+				notes.push(
+					`AI agent's answer: ${real ? answer.json.output : withoutLoopbackLinks(answer.json.output)}`,
+				);
 		}
 		console.log(`\nFiles written to ${path.relative(process.cwd(), OUTPUT)}/:`);
-		if (!real) console.log('(placeholders from the built-in fake service: colour gradients, grey video frames and silent audio, in the sizes and lengths asked for)');
-		console.log(`\n${table(rows, ['example', 'node', 'file', 'type', 'size', 'duration or dimensions'])}`);
+		if (!real)
+			console.log(
+				'(placeholders from the built-in fake service: colour gradients, grey video frames and silent audio, in the sizes and lengths asked for)',
+			);
+		console.log(
+			`\n${table(rows, ['example', 'node', 'file', 'type', 'size', 'duration or dimensions'])}`,
+		);
 		for (const note of notes) console.log(`\n${note}`);
 		if (failed) throw new Error(`${failed} example workflow(s) failed`);
 	} finally {

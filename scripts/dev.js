@@ -17,7 +17,9 @@ const DEFAULT_BASE_URL = 'https://api.wondercraft.ai/v1';
 
 async function main() {
 	const key = process.env.MEDIA_GENERATION_API_KEY;
-	const account = key ? { apiKey: key, baseUrl: process.env.MEDIA_GENERATION_BASE_URL || DEFAULT_BASE_URL } : undefined;
+	const account = key
+		? { apiKey: key, baseUrl: process.env.MEDIA_GENERATION_BASE_URL || DEFAULT_BASE_URL }
+		: undefined;
 	console.log(`Starting n8n on http://127.0.0.1:${PORT} with this package installed (about 20 s)…`);
 	const session = await startEditorSession({ port: PORT, account });
 	let stopping = false;

@@ -28,7 +28,9 @@ async function main() {
 		let failed = false;
 		for (const [label, dir, patterns] of checks) {
 			const result = await scanner.analyzePackage(dir, patterns);
-			console.log(`${result.passed ? 'PASS' : 'FAIL'}  ${label} (${patterns.join(', ')})${result.message ? `: ${result.message}` : ''}`);
+			console.log(
+				`${result.passed ? 'PASS' : 'FAIL'}  ${label} (${patterns.join(', ')})${result.message ? `: ${result.message}` : ''}`,
+			);
 			if (!result.passed) {
 				failed = true;
 				if (result.details) console.log(result.details);
