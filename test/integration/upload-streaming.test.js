@@ -97,6 +97,16 @@ describe('a 90 MB video kept in n8n binary storage', () => {
 		expect(items[0].json.bytes).toBe(video.length);
 	});
 
+	test('a 500 that lasts is tried again, then reported as an upload: no job, nothing that may have been charged', async () => {
+		const before = uploads().length;
+		ref.svc.faults.add({ route: 'POST /video/upload', kind: 'status', status: 500, times: 10 });
+		const { error } = await upload();
+		expect(uploads().length - before).toBe(5);
+		expect(error.message).toMatch(/internal error/);
+		expect(error.description).toMatch(/^POST \/video\/upload returned 500\. Try again later\.$/);
+		expect(`${error.message} ${error.description}`).not.toMatch(/started the job|may have been created|sent again/);
+	});
+
 	test('a connection reset before any answer is tried again with a fresh stream', async () => {
 		const before = uploads().length;
 		ref.svc.faults.add({ route: 'POST /video/upload', kind: 'drop', times: 1 });

@@ -63,7 +63,7 @@ describe('the wait after a refusal, for each Retry-After shape', () => {
 	test('seconds and a future date within the bounds are honoured as asked', () => {
 		expect(retryWaitMs(1, SHAPES.seconds, now)).toBe(3000);
 		expect(retryWaitMs(1, SHAPES['future date'], now)).toBe(4000);
-		expect(retryDelayMs({ method: 'GET', attempt: 2, retryAfter: '1' }, now)).toBe(1000);
+		expect(retryDelayMs({ intent: 'read', attempt: 2, retryAfter: '1' }, now)).toBe(1000);
 	});
 
 	test.each(['zero', 'negative', 'past date', 'garbage'])('%s: our own back-off, as without a Retry-After', (shape) => {

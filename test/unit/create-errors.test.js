@@ -4,7 +4,10 @@ const { toNodeApiError, mayHaveCreated } = require('../../dist/nodes/MediaGenera
 const { shown, readText, readNumber, readBoolean } = require('../../dist/nodes/MediaGeneration/validation/values');
 
 const node = { id: '1', name: 'Media', type: 'n8n-nodes-media-generation.mediaGeneration', typeVersion: 1, position: [0, 0], parameters: {} };
-const post = (path, extra) => toNodeApiError(node, { method: 'POST', path, ...extra }, 'secret-key');
+const RESOURCE = { '/image': 'Image', '/video': 'Video', '/podcast': 'Podcast' };
+const creates = (path) => RESOURCE[`/${path.split('/')[1]}`];
+const create = (path, extra) => ({ method: 'POST', path, intent: 'create', creates: creates(path), ...extra });
+const post = (path, extra) => toNodeApiError(node, create(path, extra), 'secret-key');
 
 describe('errors of create requests', () => {
 	test('5xx, a reset and no answer: the job may exist, with where to look and which Download to use', () => {
@@ -29,15 +32,18 @@ describe('errors of create requests', () => {
 			const e = post('/podcast', extra);
 			expect(e.message).toMatch(/: no job was created$/);
 			expect(e.description).toMatch(/running it again is safe/);
-			expect(mayHaveCreated({ method: 'POST', path: '/podcast', ...extra })).toBe(false);
+			expect(mayHaveCreated(create('/podcast', extra))).toBe(false);
 		}
 	});
 
-	test('reads and uploads keep their own texts', () => {
-		const get = toNodeApiError(node, { method: 'GET', path: '/image/x', status: 500 }, 'k');
+	test('reads and uploads keep their own texts: they make no job, and they were tried again', () => {
+		const get = toNodeApiError(node, { method: 'GET', path: '/image/x', intent: 'read', status: 500 }, 'k');
 		expect(get.message).not.toMatch(/job (may have been|was) created/);
-		const upload = post('/image/upload', { status: 500 });
-		expect(upload.message).not.toMatch(/job (may have been|was) created/);
+		for (const extra of [{ status: 500 }, { networkCode: 'ECONNRESET' }]) {
+			const upload = toNodeApiError(node, { method: 'POST', path: '/video/upload', intent: 'upload', ...extra }, 'k');
+			expect(upload.message).not.toMatch(/job (may have been|was) created/);
+			expect(upload.description).not.toMatch(/started the job|sent again/);
+		}
 	});
 });
 

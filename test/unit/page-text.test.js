@@ -54,7 +54,7 @@ describe('page text', () => {
 });
 
 describe('error messages for HTML answers', () => {
-	const failure = (status, extra = {}) => ({ method: 'GET', path: '/image/x', host: HOST, status, body: gatewayPage(status, HOST), ...extra });
+	const failure = (status, extra = {}) => ({ method: 'GET', path: '/image/x', intent: 'read', host: HOST, status, body: gatewayPage(status, HOST), ...extra });
 
 	test.each([
 		[502, 'Bad Gateway'],
@@ -81,7 +81,7 @@ describe('error messages for HTML answers', () => {
 	});
 
 	test('a create answered with a page: final, and the job may exist', () => {
-		const e = toNodeApiError(node, failure(502, { method: 'POST', path: '/image' }), 'secret-key');
+		const e = toNodeApiError(node, failure(502, { method: 'POST', path: '/image', intent: 'create', creates: 'Image' }), 'secret-key');
 		expect(e.message).toMatch(/^The service's load balancer at api\.example\.com answered 502 Bad Gateway: .*: the job may have been created$/);
 		expect(e.description).toMatch(/It was not sent again/);
 	});

@@ -2,22 +2,22 @@
 const { isRetryable, parseRetryAfter, retryDelayMs, RETRY_LIMITS } = require('../../dist/nodes/MediaGeneration/transport/retry');
 const { normalizeBaseUrl } = require('../../dist/nodes/MediaGeneration/transport/baseUrl');
 const { formatValidationDetail, describeBody, redact } = require('../../dist/nodes/MediaGeneration/transport/errors');
-const { networkCodeOf } = require('../../dist/nodes/MediaGeneration/transport/request');
+const { networkCodeOf } = require('../../dist/nodes/MediaGeneration/transport/network');
 
 describe('retry policy', () => {
 	test('GET is retried on 5xx, 429 and network errors, up to the limit', () => {
-		for (const status of [500, 502, 503, 429]) expect(isRetryable({ method: 'GET', attempt: 1, status })).toBe(true);
-		for (const networkCode of ['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT']) expect(isRetryable({ method: 'GET', attempt: 1, networkCode })).toBe(true);
-		for (const status of [400, 401, 403, 404, 422]) expect(isRetryable({ method: 'GET', attempt: 1, status })).toBe(false);
-		expect(isRetryable({ method: 'GET', attempt: RETRY_LIMITS.safeAttempts, status: 503 })).toBe(false);
+		for (const status of [500, 502, 503, 429]) expect(isRetryable({ intent: 'read', attempt: 1, status })).toBe(true);
+		for (const networkCode of ['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT']) expect(isRetryable({ intent: 'read', attempt: 1, networkCode })).toBe(true);
+		for (const status of [400, 401, 403, 404, 422]) expect(isRetryable({ intent: 'read', attempt: 1, status })).toBe(false);
+		expect(isRetryable({ intent: 'read', attempt: RETRY_LIMITS.safeAttempts, status: 503 })).toBe(false);
 	});
 
 	test('POST is retried only when the service certainly did not take it', () => {
-		expect(isRetryable({ method: 'POST', attempt: 1, status: 429 })).toBe(true);
-		expect(isRetryable({ method: 'POST', attempt: 1, networkCode: 'ECONNREFUSED' })).toBe(true);
-		for (const status of [500, 502, 503, 504]) expect(isRetryable({ method: 'POST', attempt: 1, status })).toBe(false);
-		for (const networkCode of ['ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENETWORK']) expect(isRetryable({ method: 'POST', attempt: 1, networkCode })).toBe(false);
-		expect(isRetryable({ method: 'POST', attempt: RETRY_LIMITS.createAttempts, status: 429 })).toBe(false);
+		expect(isRetryable({ intent: 'create', attempt: 1, status: 429 })).toBe(true);
+		expect(isRetryable({ intent: 'create', attempt: 1, networkCode: 'ECONNREFUSED' })).toBe(true);
+		for (const status of [500, 502, 503, 504]) expect(isRetryable({ intent: 'create', attempt: 1, status })).toBe(false);
+		for (const networkCode of ['ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENETWORK']) expect(isRetryable({ intent: 'create', attempt: 1, networkCode })).toBe(false);
+		expect(isRetryable({ intent: 'create', attempt: RETRY_LIMITS.createAttempts, status: 429 })).toBe(false);
 	});
 
 	test('Retry-After in seconds or as a date, capped', () => {
@@ -25,16 +25,16 @@ describe('retry policy', () => {
 		expect(parseRetryAfter('3', now)).toBe(3000);
 		expect(parseRetryAfter('Thu, 01 Jan 2026 00:00:05 GMT', now)).toBe(5000);
 		expect(parseRetryAfter('soon', now)).toBeUndefined();
-		expect(retryDelayMs({ method: 'GET', attempt: 1, retryAfter: '2' }, now)).toBe(2000);
-		expect(retryDelayMs({ method: 'GET', attempt: 1, retryAfter: '3600' }, now)).toBe(RETRY_LIMITS.maxDelayMs);
+		expect(retryDelayMs({ intent: 'read', attempt: 1, retryAfter: '2' }, now)).toBe(2000);
+		expect(retryDelayMs({ intent: 'read', attempt: 1, retryAfter: '3600' }, now)).toBe(RETRY_LIMITS.maxDelayMs);
 	});
 
 	test('backoff grows exponentially with bounded jitter', () => {
 		const mid = () => 0.5;
-		expect(retryDelayMs({ method: 'GET', attempt: 1 }, 0, mid)).toBe(RETRY_LIMITS.baseDelayMs);
-		expect(retryDelayMs({ method: 'GET', attempt: 3 }, 0, mid)).toBe(RETRY_LIMITS.baseDelayMs * 4);
-		expect(retryDelayMs({ method: 'GET', attempt: 30 }, 0, mid)).toBe(RETRY_LIMITS.maxDelayMs);
-		expect(retryDelayMs({ method: 'GET', attempt: 2 }, 0, () => 0)).toBe(RETRY_LIMITS.baseDelayMs * 2 * 0.75);
+		expect(retryDelayMs({ intent: 'read', attempt: 1 }, 0, mid)).toBe(RETRY_LIMITS.baseDelayMs);
+		expect(retryDelayMs({ intent: 'read', attempt: 3 }, 0, mid)).toBe(RETRY_LIMITS.baseDelayMs * 4);
+		expect(retryDelayMs({ intent: 'read', attempt: 30 }, 0, mid)).toBe(RETRY_LIMITS.maxDelayMs);
+		expect(retryDelayMs({ intent: 'read', attempt: 2 }, 0, () => 0)).toBe(RETRY_LIMITS.baseDelayMs * 2 * 0.75);
 	});
 });
 

@@ -31,6 +31,7 @@ export function getJobOperation(kind: JobKind) {
 		const fetchedAt = Date.now();
 		const body = await apiRequest<IDataObject>(this, {
 			method: 'GET',
+			intent: 'read',
 			path: JOB_KINDS[kind].path(jobId),
 			itemIndex,
 		});

@@ -33,6 +33,7 @@ export class BatchLooks {
 	private async read(e: Entry, until?: number): Promise<IDataObject> {
 		return await apiRequest<IDataObject>(this.b.ctx, {
 			method: 'GET',
+			intent: 'read',
 			path: JOB_KINDS[e.req.kind].path(e.jobId!),
 			itemIndex: e.itemIndex,
 			until,

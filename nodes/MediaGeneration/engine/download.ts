@@ -2,7 +2,8 @@ import type { IBinaryData, IExecuteFunctions, IHttpRequestOptions } from 'n8n-wo
 import { NodeOperationError } from 'n8n-workflow';
 
 import { pause } from '../transport/pause';
-import { networkCodeOf } from '../transport/request';
+import { cancelledError } from '../transport/cancelled';
+import { networkCodeOf } from '../transport/network';
 import { retryDelayMs } from '../transport/retry';
 import { readHead } from '../transport/streamHead';
 import type { JobKind } from './jobKinds';
@@ -82,10 +83,10 @@ export async function downloadFile(
 	while (failedTries < FILE_TRIES.attempts) {
 		if (backOff) {
 			await pause(
-				retryDelayMs({ method: 'GET', attempt: failedTries }, Date.now()),
+				retryDelayMs({ intent: 'read', attempt: failedTries }, Date.now()),
 				target.signal,
 			).catch(() => {
-				throw fail('The execution was cancelled');
+				throw cancelledError(node, target.itemIndex);
 			});
 		}
 		if (!url) {
@@ -123,7 +124,7 @@ export async function downloadFile(
 			if (!stale && status < 500 && status !== 429) break;
 		} catch (error) {
 			response?.body?.destroy?.();
-			if (target.signal.aborted) throw fail('The execution was cancelled');
+			if (target.signal.aborted) throw cancelledError(node, target.itemIndex);
 			if (error instanceof NotStored) {
 				throw fail(
 					`Could not store the result of job ${target.jobId} in n8n: ${error.message}`,

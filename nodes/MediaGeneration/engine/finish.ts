@@ -1,6 +1,6 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
+import { cancelledError } from '../transport/cancelled';
 import { downloadFile } from './download';
 import { JOB_KINDS, type JobKind } from './jobKinds';
 import { compact, linkExpiry, outputFileName } from './jobOutput';
@@ -46,8 +46,7 @@ export async function finishedItems(
 
 	const binaries = await mapLimit(files, files.length, async (file, i) => {
 		return await downloads.run(async () => {
-			if (signal.aborted)
-				throw new NodeOperationError(ctx.getNode(), 'The execution was cancelled');
+			if (signal.aborted) throw cancelledError(ctx.getNode(), job.itemIndex);
 			return await downloadFile(ctx, {
 				kind,
 				jobId,

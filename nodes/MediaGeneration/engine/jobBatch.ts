@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
+import { cancelledError } from '../transport/cancelled';
 import { pause as sleepOrAbort } from '../transport/pause';
 import { BatchCreates } from './batchCreates';
 import { BatchLooks } from './batchLooks';
@@ -90,11 +90,9 @@ export class JobBatch {
 		const { b } = this;
 		if (b.ctx.getExecutionCancelSignal()?.aborted) {
 			logJobsLeftRunning(b.ctx, b.startedJobs());
-			throw new NodeOperationError(
-				b.ctx.getNode(),
-				'The execution was cancelled while waiting for jobs',
-				{ description: startedJobsNote(b.startedJobs()) },
-			);
+			const error = cancelledError(b.ctx.getNode(), undefined, 'while waiting for jobs');
+			error.description = startedJobsNote(b.startedJobs());
+			throw error;
 		}
 		if (b.fatal) {
 			const { error, entry } = b.fatal;

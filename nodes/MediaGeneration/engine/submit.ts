@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { apiRequest } from '../transport/request';
-import { hasSlots, type JobKind } from './jobKinds';
+import { hasSlots, JOB_KINDS, type JobKind } from './jobKinds';
 import { logCreatedJob } from './jobLog';
 import type { JobRequest } from './types';
 
@@ -18,6 +18,8 @@ export async function submitJob(
 ): Promise<{ jobId: string; estimatedCredits?: number }> {
 	const body = await apiRequest<IDataObject>(ctx, {
 		method: 'POST',
+		intent: 'create',
+		creates: JOB_KINDS[req.kind].resource,
 		path: req.create!.path,
 		body: req.create!.body,
 		itemIndex,

@@ -10,7 +10,11 @@ async function listing<M>(
 	kind: 'image' | 'video',
 ): Promise<M[]> {
 	return await oncePerRun(ctx, `${kind} models`, async () => {
-		const r = await apiRequest<{ models?: M[] }>(ctx, { method: 'GET', path: `/${kind}/models` });
+		const r = await apiRequest<{ models?: M[] }>(ctx, {
+			method: 'GET',
+			intent: 'read',
+			path: `/${kind}/models`,
+		});
 		return r.models ?? [];
 	});
 }

@@ -3,7 +3,7 @@ import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 import { VIDEO_MODE_OPTIONS } from '../actions/descriptions';
 import { creditsPer } from '../validation/credits';
 import { imageModels, videoModels } from './listings';
-import type { ImageModel, VideoModel } from './models.types';
+import type { VideoModel } from './models.types';
 
 /**
  * Dropdown choices loaded live from the model listings. Resolution, aspect ratio and duration
@@ -31,14 +31,13 @@ function chosenMode(ctx: ILoadOptionsFunctions): string | undefined {
 	}
 }
 
-async function chosenImageModel(ctx: ILoadOptionsFunctions): Promise<ImageModel | undefined> {
+/** The model chosen in the form, from the listing `list` reads (undefined: none, or an expression). */
+async function chosenModel<M extends { id: string }>(
+	ctx: ILoadOptionsFunctions,
+	list: (ctx: ILoadOptionsFunctions) => Promise<M[]>,
+): Promise<M | undefined> {
 	const id = chosenModelId(ctx);
-	return id ? (await imageModels(ctx)).find((m) => m.id === id) : undefined;
-}
-
-async function chosenVideoModel(ctx: ILoadOptionsFunctions): Promise<VideoModel | undefined> {
-	const id = chosenModelId(ctx);
-	return id ? (await videoModels(ctx)).find((m) => m.id === id) : undefined;
+	return id ? (await list(ctx)).find((m) => m.id === id) : undefined;
 }
 
 const MARKED = 'The one marked (default) below';
@@ -65,6 +64,18 @@ function byDefault<T extends INodePropertyOptions>(options: T[], defaultValue: u
 	return options.map((o) => (o.value === defaultValue ? { ...o, name: `${o.name} (default)` } : o));
 }
 
+/** A model's aspect ratios; the service picks `preferred` when the model offers it. */
+function aspectRatios(
+	model: { aspect_ratios: string[] } | undefined,
+	preferred: string,
+): INodePropertyOptions[] {
+	if (!model) return withModelDefault([]);
+	return withModelDefault(
+		model.aspect_ratios.map((a) => ({ name: a, value: a })),
+		`The service picks ${preferred} when the model offers it`,
+	);
+}
+
 export async function getImageModels(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	return (await imageModels(this)).map((m) => ({
 		name: m.title || m.id,
@@ -87,7 +98,7 @@ export async function getVideoModels(this: ILoadOptionsFunctions): Promise<INode
 export async function getImageResolutions(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	const model = await chosenImageModel(this);
+	const model = await chosenModel(this, imageModels);
 	if (!model) return withModelDefault([]);
 	return withModelDefault(
 		byDefault(
@@ -108,18 +119,13 @@ export async function getImageResolutions(
 export async function getImageAspectRatios(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	const model = await chosenImageModel(this);
-	if (!model) return withModelDefault([]);
-	return withModelDefault(
-		model.aspect_ratios.map((a) => ({ name: a, value: a })),
-		'The service picks 1:1 when the model offers it',
-	);
+	return aspectRatios(await chosenModel(this, imageModels), '1:1');
 }
 
 export async function getVideoResolutions(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	const model = await chosenVideoModel(this);
+	const model = await chosenModel(this, videoModels);
 	if (!model) return withModelDefault([]);
 	return withModelDefault(
 		byDefault(
@@ -140,18 +146,13 @@ export async function getVideoResolutions(
 export async function getVideoAspectRatios(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	const model = await chosenVideoModel(this);
-	if (!model) return withModelDefault([]);
-	return withModelDefault(
-		model.aspect_ratios.map((a) => ({ name: a, value: a })),
-		'The service picks 16:9 when the model offers it',
-	);
+	return aspectRatios(await chosenModel(this, videoModels), '16:9');
 }
 
 export async function getVideoDurations(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	const model = await chosenVideoModel(this);
+	const model = await chosenModel(this, videoModels);
 	if (!model) return withModelDefault([]);
 	return withModelDefault(
 		byDefault(

@@ -1,7 +1,9 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { neverSent, networkText } from './network';
 import { isHtmlPage, pageText } from './pageText';
+import type { Intent } from './retry';
 
 /** What the service said, reduced to what a user needs; nothing of the request is kept. */
 export type ServiceFailure = {
@@ -10,6 +12,10 @@ export type ServiceFailure = {
 	body?: unknown;
 	method: string;
 	path: string;
+	/** what the request was for (a create may have made a job; a read or an upload made none) */
+	intent: Intent;
+	/** a create: the node resource whose Get and Download fetch the job it makes */
+	creates?: string;
 	/** the base URL's host, named when something in front of the service answered */
 	host?: string;
 };
@@ -120,36 +126,6 @@ export function redact(text: string, secret: string | undefined): string {
 	return text.split(secret).join('[redacted]');
 }
 
-const NETWORK_TEXT: Record<string, string> = {
-	ECONNREFUSED: 'The service refused the connection',
-	ECONNRESET: 'The connection to the service was closed unexpectedly',
-	ETIMEDOUT: 'The service did not answer in time',
-	ECONNABORTED: 'The service did not answer in time',
-	ESOCKETTIMEDOUT: 'The service did not answer in time',
-	ENOTFOUND: 'The service host could not be found',
-};
-
-/** Network failures that happen before a request reaches the service: nothing was created. */
-const NEVER_SENT = new Set([
-	'ECONNREFUSED',
-	'ENOTFOUND',
-	'EAI_AGAIN',
-	'EHOSTUNREACH',
-	'ENETUNREACH',
-]);
-
-const JOB_RESOURCE: Array<[RegExp, string]> = [
-	[/^\/image$/, 'Image'],
-	[/^\/video$/, 'Video'],
-	[/^\/podcast(\/|$)/, 'Podcast'],
-];
-
-/** The node resource whose Get and Download handle jobs made by this create path, if it is one. */
-function jobResource(failure: ServiceFailure): string | undefined {
-	if (failure.method !== 'POST') return undefined;
-	return JOB_RESOURCE.find(([re]) => re.test(failure.path))?.[1];
-}
-
 /**
  * For a create request that failed: whether the job may exist on the service. It may when the
  * request reached the service and no clear refusal came back (5xx, a reset, no answer in time);
@@ -157,7 +133,7 @@ function jobResource(failure: ServiceFailure): string | undefined {
  */
 export function mayHaveCreated(failure: ServiceFailure): boolean {
 	if (failure.status !== undefined) return failure.status >= 500;
-	return !NEVER_SENT.has(failure.networkCode ?? '');
+	return !neverSent(failure.networkCode);
 }
 
 /** What a failed create means for the job, in words: one sentence for the message, one for help. */
@@ -190,9 +166,9 @@ export function toNodeApiError(
 	let description: string;
 	if (failure.status === undefined) {
 		const code = failure.networkCode ?? 'network error';
-		message = `${NETWORK_TEXT[code] ?? 'The service could not be reached'} (${code})`;
+		message = `${networkText(code)} (${code})`;
 		description =
-			failure.method === 'POST'
+			failure.intent === 'create'
 				? `${where}: the service may or may not have started the job, so it was not sent again. Check the Base URL and the service, then look for the job before running this item again.`
 				: `${where}: check the Base URL in the credential and that the service is reachable.`;
 	} else {
@@ -214,12 +190,12 @@ export function toNodeApiError(
 		const gateway = gatewayText(failure);
 		message = gateway?.message ?? (said ? `${known.message}: ${said}` : known.message);
 		const hint =
-			failure.method === 'POST' && failure.status >= 500
+			failure.intent === 'create' && failure.status >= 500
 				? 'The service may have started the job anyway, so it was not sent again (that could charge twice). Check for the job before running this item again.'
 				: (gateway?.hint ?? known.hint);
 		description = `${where} returned ${failure.status}. ${hint}`;
 	}
-	const resource = jobResource(failure);
+	const resource = failure.intent === 'create' ? failure.creates : undefined;
 	if (resource) {
 		const outcome = createOutcome(failure, resource);
 		message = `${message}: ${outcome.short}`;

@@ -8,11 +8,13 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { normalizeBaseUrl } from './baseUrl';
+import { cancelledError } from './cancelled';
 import { toNodeApiError } from './errors';
 import { StreamedForm } from './multipart';
 import { oncePerRun } from './perRun';
 import { paceOf, type Refusal } from './pace';
-import { isRetryable, isRetryableFailure, RETRY_LIMITS, type Attempt } from './retry';
+import { networkCodeOf } from './network';
+import { isRetryable, isRetryableFailure, RETRY_LIMITS, type Attempt, type Intent } from './retry';
 
 export const CREDENTIAL_NAME = 'mediaGenerationApi';
 
@@ -27,10 +29,12 @@ export type ApiRequest = {
 	itemIndex?: number;
 	/** per-try timeout in milliseconds */
 	timeoutMs?: number;
+	/** what the request is for: it decides which failures are tried again, and how errors read */
+	intent: Intent;
+	/** a create: the node resource whose Get and Download fetch the job it makes ("Image") */
+	creates?: string;
 	/** false: a 429 is handed back to the caller at once (audio creates wait for a free slot) */
 	retryOn429?: boolean;
-	/** a POST that costs nothing and may be sent again like a read (uploads) */
-	free?: boolean;
 	/** a read tried again until this time (its job's Maximum Wait), not a fixed number of times */
 	until?: number;
 	/** ends the waits between tries (default: the execution's cancel signal) */
@@ -42,28 +46,6 @@ type FullResponse = {
 	headers: Record<string, string | string[]>;
 	body: unknown;
 };
-
-/** Finds the network error code (ECONNREFUSED, …) in whatever n8n's request helper threw. */
-export function networkCodeOf(error: unknown): string | undefined {
-	const seen = new Set<unknown>();
-	let current: unknown = error;
-	while (current && typeof current === 'object' && !seen.has(current)) {
-		seen.add(current);
-		const e = current as { code?: unknown; cause?: unknown; message?: unknown };
-		if (typeof e.code === 'string' && /^E[A-Z_]+$|^UND_ERR/.test(e.code)) return e.code;
-		if (typeof e.message === 'string') {
-			const m =
-				/\b(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN|ECONNABORTED)\b/.exec(
-					e.message,
-				);
-			if (m) return m[1];
-			if (/socket hang up/i.test(e.message)) return 'ECONNRESET';
-			if (/timeout/i.test(e.message)) return 'ETIMEDOUT';
-		}
-		current = e.cause;
-	}
-	return undefined;
-}
 
 function isAbort(ctx: ApiContext, error: unknown): boolean {
 	const signal = 'getExecutionCancelSignal' in ctx ? ctx.getExecutionCancelSignal() : undefined;
@@ -113,8 +95,7 @@ export async function getConnection(
 
 /** Which requests back off together (see pace.ts): creates, uploads and reads, per resource. */
 function kindOf(req: ApiRequest): string {
-	const intent = req.method === 'GET' ? 'read' : req.free ? 'upload' : 'create';
-	return `${intent} ${req.path.split('/')[1]}`;
+	return `${req.intent} ${req.path.split('/')[1]}`;
 }
 
 /** One try: the service's answer, or the network error that stood in for one. */
@@ -140,15 +121,11 @@ async function tryOnce(
 	try {
 		return { response: (await ctx.helpers.httpRequest(options)) as FullResponse };
 	} catch (error) {
-		if (isAbort(ctx, error)) throw cancelled(ctx.getNode(), req.itemIndex);
+		if (isAbort(ctx, error)) throw cancelledError(ctx.getNode(), req.itemIndex);
 		return { networkCode: networkCodeOf(error) ?? 'ENETWORK' };
 	} finally {
 		if (body instanceof StreamedForm) body.close();
 	}
-}
-
-function cancelled(node: INode, itemIndex?: number) {
-	return new NodeOperationError(node, 'The execution was cancelled', { itemIndex });
 }
 
 /**
@@ -165,13 +142,12 @@ export async function apiRequest<T>(ctx: ApiContext, req: ApiRequest): Promise<T
 	const signal =
 		req.signal ?? ('getExecutionCancelSignal' in ctx ? ctx.getExecutionCancelSignal() : undefined);
 	const pace = await paceOf(ctx, kindOf(req));
-	// an upload costs nothing: its failures are judged like a read's
-	const judgedAs = req.free ? 'GET' : req.method;
-	const limit = judgedAs === 'GET' ? RETRY_LIMITS.safeAttempts : RETRY_LIMITS.createAttempts;
+	const limit = req.intent === 'create' ? RETRY_LIMITS.createAttempts : RETRY_LIMITS.safeAttempts;
 	const failed = (refusal: Refusal) => {
+		const { method, path, intent, creates } = req;
 		const error = toNodeApiError(
 			node,
-			{ ...refusal, method: req.method, path: req.path, host },
+			{ ...refusal, method, path, intent, creates, host },
 			connection.apiKey,
 			req.itemIndex,
 		);
@@ -182,7 +158,7 @@ export async function apiRequest<T>(ctx: ApiContext, req: ApiRequest): Promise<T
 	let last: Refusal | undefined;
 	for (let attempt = 1; ; attempt++) {
 		const ticket = await pace.turn({ notBefore, limit, until: req.until, signal }).catch(() => {
-			throw cancelled(node, req.itemIndex);
+			throw cancelledError(node, req.itemIndex);
 		});
 		if (!ticket) throw failed(last ?? pace.last ?? {});
 		let refusal: Refusal;
@@ -196,7 +172,7 @@ export async function apiRequest<T>(ctx: ApiContext, req: ApiRequest): Promise<T
 			}
 			const retryAfter = response ? header(response.headers, 'retry-after') : undefined;
 			refusal = { status, networkCode, body: response?.body, retryAfter };
-			tryInfo = { method: judgedAs, attempt, status, networkCode, retryAfter, until: req.until };
+			tryInfo = { intent: req.intent, attempt, status, networkCode, retryAfter, until: req.until };
 			// audio creates: a 429 means "no slot free", which the engine waits out itself
 			if (status === 429 && req.retryOn429 === false) throw failed(refusal);
 			if (isRetryableFailure(tryInfo)) {

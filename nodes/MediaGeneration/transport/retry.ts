@@ -1,18 +1,23 @@
+import { retriesAfter } from './network';
+
 /**
  * When a request may be sent again, and after how long.
  *
- * Safe requests (GET) are retried on 5xx, 429 and network errors. Create requests (POST) cost
- * credits, so they are retried only when the service certainly did not take them: a 429, or a
- * connection that was refused before anything was sent. A timeout, a reset or a 5xx after a POST
- * may mean the job exists, so it is never sent twice.
+ * What a request is for decides it. Reads and uploads cost nothing and change nothing that a
+ * second try could double: they are tried again on 5xx, 429 and network failures. Creates cost
+ * credits, so they are tried again only when the service certainly did not take them: a 429, or
+ * a connection refused before anything was sent. A timeout, a reset or a 5xx after a create may
+ * mean the job exists, so it is never sent twice.
  */
+export type Intent = 'read' | 'create' | 'upload';
+
 export type Attempt = {
-	method: 'GET' | 'POST';
+	intent: Intent;
 	attempt: number; // 1 for the first try
 	status?: number;
 	networkCode?: string;
 	retryAfter?: string;
-	/** a GET tried again until this time (a job's Maximum Wait) instead of a number of times */
+	/** a read tried again until this time (a job's Maximum Wait) instead of a number of times */
 	until?: number;
 };
 
@@ -20,32 +25,19 @@ export type Attempt = {
 export type Backoff = { baseDelayMs: number; maxDelayMs: number; jitter: number };
 
 export const RETRY_LIMITS = {
-	/** tries in all for a GET */
+	/** tries in all for a read or an upload */
 	safeAttempts: 5,
-	/** tries in all for a POST answered 429 or refused */
+	/** tries in all for a create answered 429 or refused */
 	createAttempts: 8,
 	baseDelayMs: 500,
 	maxDelayMs: 30_000,
 	jitter: 0.25,
 };
 
-const SAFE_NETWORK_CODES = new Set([
-	'ECONNRESET',
-	'ECONNREFUSED',
-	'ETIMEDOUT',
-	'ESOCKETTIMEDOUT',
-	'ECONNABORTED',
-	'EPIPE',
-	'EAI_AGAIN',
-	'EHOSTUNREACH',
-	'ENETUNREACH',
-	'UND_ERR_SOCKET',
-]);
-
 /** Whether this kind of failure may be answered by sending the request again (tries aside). */
 export function isRetryableFailure(a: Omit<Attempt, 'attempt'>): boolean {
-	if (a.method === 'GET') {
-		if (a.networkCode) return SAFE_NETWORK_CODES.has(a.networkCode);
+	if (a.intent !== 'create') {
+		if (a.networkCode) return retriesAfter(a.networkCode);
 		return a.status === 429 || (a.status !== undefined && a.status >= 500);
 	}
 	return a.status === 429 || a.networkCode === 'ECONNREFUSED';
@@ -53,7 +45,7 @@ export function isRetryableFailure(a: Omit<Attempt, 'attempt'>): boolean {
 
 export function isRetryable(a: Attempt, now = Date.now()): boolean {
 	const left =
-		a.method === 'GET'
+		a.intent !== 'create'
 			? a.until !== undefined
 				? now < a.until
 				: a.attempt < RETRY_LIMITS.safeAttempts

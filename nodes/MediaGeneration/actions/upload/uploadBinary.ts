@@ -73,7 +73,7 @@ export async function sendUpload(
 		method: 'POST',
 		path: `/${file.kind}/upload`,
 		itemIndex,
-		free: true,
+		intent: 'upload',
 		body: () => {
 			const form = new StreamedForm();
 			form.append(file.kind, {
