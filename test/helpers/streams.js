@@ -63,4 +63,5 @@ async function arrivedWhole(body) {
 /** Resolves once `stream` is closed. */
 const closed = (stream) => new Promise((r) => (stream.destroyed ? r() : stream.once('close', r)));
 
-module.exports = { bytes, chunked, collectWithDataListener, READERS, within, arrivedWhole, closed };
+// Readable is handed on for the TypeScript tests, which import Node.js only through helpers
+module.exports = { Readable, bytes, chunked, collectWithDataListener, READERS, within, arrivedWhole, closed };

@@ -1,13 +1,19 @@
-'use strict';
-const { resultTypeOf, bodyKind, notMediaReason, fileHostOf, isStaleLink, storageErrorCode } = require('../../dist/nodes/MediaGeneration/engine/resultBody');
-const { writePng } = require('../fake-service/media/png');
-const { writeMp4 } = require('../fake-service/media/mp4');
-const { writeMp3 } = require('../fake-service/media/mp3');
+import {
+	resultTypeOf,
+	bodyKind,
+	notMediaReason,
+	fileHostOf,
+	isStaleLink,
+	storageErrorCode,
+} from '../../nodes/MediaGeneration/engine/resultBody';
+import { writePng } from '../fake-service/media/png';
+import { writeMp4 } from '../fake-service/media/mp4';
+import { writeMp3 } from '../fake-service/media/mp3';
 
 const png = writePng({ width: 4, height: 4 });
 const mp4 = writeMp4({ width: 16, height: 16, durationMs: 1000 });
 const mp3 = writeMp3(500);
-const text = (s) => Buffer.from(s);
+const text = (s: string) => Buffer.from(s);
 
 describe('a result body is stored only when it is the kind of media the job makes', () => {
 	test('each kind accepts its own media and nothing else', () => {
@@ -38,19 +44,29 @@ describe('a result body is stored only when it is the kind of media the job make
 		expect(bodyKind(png)).toBe('other media');
 	});
 
-	test('the file host is named by the link\'s host alone, never its signed path', () => {
-		expect(fileHostOf('https://bucket.s3.amazonaws.com/a/b.png?X-Amz-Signature=abc')).toBe('the file host at bucket.s3.amazonaws.com');
+	test("the file host is named by the link's host alone, never its signed path", () => {
+		expect(fileHostOf('https://bucket.s3.amazonaws.com/a/b.png?X-Amz-Signature=abc')).toBe(
+			'the file host at bucket.s3.amazonaws.com',
+		);
 		expect(fileHostOf('not a url')).toBe('the file host');
 	});
 
 	test('the reason names the status, what arrived, its size and what was expected', () => {
 		const page = text('<!doctype html><p>gone</p>');
-		expect(notMediaReason('image', { host: 'the file host at cdn.example.com', status: 200 }, page, { bytes: 395, complete: true })).toBe(
+		expect(
+			notMediaReason('image', { host: 'the file host at cdn.example.com', status: 200 }, page, {
+				bytes: 395,
+				complete: true,
+			}),
+		).toBe(
 			'the file host at cdn.example.com answered 200 with an HTML page (395 bytes), not a PNG, JPEG or WebP image',
 		);
-		expect(notMediaReason('podcast', { host: 'the file host', status: 206 }, text('x'), { bytes: 70000, complete: false })).toBe(
-			'the file host answered 206 with plain text (more than 70000 bytes), not an MP3 file',
-		);
+		expect(
+			notMediaReason('podcast', { host: 'the file host', status: 206 }, text('x'), {
+				bytes: 70000,
+				complete: false,
+			}),
+		).toBe('the file host answered 206 with plain text (more than 70000 bytes), not an MP3 file');
 	});
 });
 
@@ -68,8 +84,10 @@ describe('links an object store no longer honours get a fresh one; other refusal
 		expect(isStaleLink(status, body)).toBe(stale);
 	});
 
-	test('the store\'s error code is read from XML or JSON bodies', () => {
-		expect(storageErrorCode('<?xml version="1.0"?><Error><Code>ExpiredToken</Code></Error>')).toBe('ExpiredToken');
+	test("the store's error code is read from XML or JSON bodies", () => {
+		expect(storageErrorCode('<?xml version="1.0"?><Error><Code>ExpiredToken</Code></Error>')).toBe(
+			'ExpiredToken',
+		);
 		expect(storageErrorCode('{"error":"AccessDenied"}')).toBe('AccessDenied');
 		expect(storageErrorCode('<html>nope</html>')).toBeUndefined();
 	});

@@ -1,18 +1,57 @@
-'use strict';
 /** What a failed create tells the user: whether the job may exist, and where to look. */
-const { toNodeApiError, mayHaveCreated } = require('../../dist/nodes/MediaGeneration/transport/errors');
-const { shown, readText, readNumber, readBoolean } = require('../../dist/nodes/MediaGeneration/validation/values');
+import type { INode } from 'n8n-workflow';
 
-const node = { id: '1', name: 'Media', type: 'n8n-nodes-media-generation.mediaGeneration', typeVersion: 1, position: [0, 0], parameters: {} };
-const RESOURCE = { '/image': 'Image', '/video': 'Video', '/podcast': 'Podcast' };
-const creates = (path) => RESOURCE[`/${path.split('/')[1]}`];
-const create = (path, extra) => ({ method: 'POST', path, intent: 'create', creates: creates(path), ...extra });
-const post = (path, extra) => toNodeApiError(node, create(path, extra), 'secret-key');
+import {
+	toNodeApiError,
+	mayHaveCreated,
+	type ServiceFailure,
+} from '../../nodes/MediaGeneration/transport/errors';
+import {
+	shown,
+	readText,
+	readNumber,
+	readBoolean,
+} from '../../nodes/MediaGeneration/validation/values';
+
+const node: INode = {
+	id: '1',
+	name: 'Media',
+	type: 'n8n-nodes-media-generation.mediaGeneration',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
+const RESOURCE: Record<string, string> = {
+	'/image': 'Image',
+	'/video': 'Video',
+	'/podcast': 'Podcast',
+};
+const creates = (path: string) => RESOURCE[`/${path.split('/')[1]}`];
+type Extra = Partial<ServiceFailure>;
+const create = (path: string, extra: Extra): ServiceFailure => ({
+	method: 'POST',
+	path,
+	intent: 'create',
+	creates: creates(path),
+	...extra,
+});
+const post = (path: string, extra: Extra) =>
+	toNodeApiError(node, create(path, extra), 'secret-key');
 
 describe('errors of create requests', () => {
 	test('5xx, a reset and no answer: the job may exist, with where to look and which Download to use', () => {
-		for (const [path, resource] of [['/image', 'Image'], ['/video', 'Video'], ['/podcast/convo-mode/user-scripted', 'Podcast']]) {
-			for (const extra of [{ status: 500 }, { status: 503 }, { networkCode: 'ECONNRESET' }, { networkCode: 'ECONNABORTED' }, { networkCode: 'ETIMEDOUT' }]) {
+		for (const [path, resource] of [
+			['/image', 'Image'],
+			['/video', 'Video'],
+			['/podcast/convo-mode/user-scripted', 'Podcast'],
+		]) {
+			for (const extra of [
+				{ status: 500 },
+				{ status: 503 },
+				{ networkCode: 'ECONNRESET' },
+				{ networkCode: 'ECONNABORTED' },
+				{ networkCode: 'ETIMEDOUT' },
+			]) {
 				const e = post(path, extra);
 				expect(e.message).toMatch(/: the job may have been created$/);
 				expect(e.description).toMatch(/may exist and be charged/);
@@ -24,11 +63,21 @@ describe('errors of create requests', () => {
 		expect(post('/image', { networkCode: 'ECONNRESET' }).message).toBe(
 			'The connection to the service was closed unexpectedly (ECONNRESET): the job may have been created',
 		);
-		expect(post('/image', { networkCode: 'ECONNABORTED' }).message).toMatch(/^The service did not answer in time/);
+		expect(post('/image', { networkCode: 'ECONNABORTED' }).message).toMatch(
+			/^The service did not answer in time/,
+		);
 	});
 
 	test('4xx and a refused connection: no job was created, running again is safe', () => {
-		for (const extra of [{ status: 400 }, { status: 401 }, { status: 402 }, { status: 422 }, { status: 429 }, { networkCode: 'ECONNREFUSED' }, { networkCode: 'ENOTFOUND' }]) {
+		for (const extra of [
+			{ status: 400 },
+			{ status: 401 },
+			{ status: 402 },
+			{ status: 422 },
+			{ status: 429 },
+			{ networkCode: 'ECONNREFUSED' },
+			{ networkCode: 'ENOTFOUND' },
+		]) {
 			const e = post('/podcast', extra);
 			expect(e.message).toMatch(/: no job was created$/);
 			expect(e.description).toMatch(/running it again is safe/);
@@ -37,10 +86,18 @@ describe('errors of create requests', () => {
 	});
 
 	test('reads and uploads keep their own texts: they make no job, and they were tried again', () => {
-		const get = toNodeApiError(node, { method: 'GET', path: '/image/x', intent: 'read', status: 500 }, 'k');
+		const get = toNodeApiError(
+			node,
+			{ method: 'GET', path: '/image/x', intent: 'read', status: 500 },
+			'k',
+		);
 		expect(get.message).not.toMatch(/job (may have been|was) created/);
 		for (const extra of [{ status: 500 }, { networkCode: 'ECONNRESET' }]) {
-			const upload = toNodeApiError(node, { method: 'POST', path: '/video/upload', intent: 'upload', ...extra }, 'k');
+			const upload = toNodeApiError(
+				node,
+				{ method: 'POST', path: '/video/upload', intent: 'upload', ...extra },
+				'k',
+			);
 			expect(upload.message).not.toMatch(/job (may have been|was) created/);
 			expect(upload.description).not.toMatch(/started the job|sent again/);
 		}
@@ -61,13 +118,19 @@ describe('reading parameters', () => {
 		expect(() => readText(['a'], 'Prompt')).toThrow('Prompt must be text, not a list');
 		expect(() => readText({}, 'Prompt')).toThrow('Prompt must be text, not an object');
 		expect(() => readText(NaN, 'Prompt')).toThrow('Prompt must be text, not NaN');
-		expect(() => readText('x'.repeat(100_001), 'Prompt')).toThrow('Prompt is 100001 characters long; at most 100000 are allowed');
+		expect(() => readText('x'.repeat(100_001), 'Prompt')).toThrow(
+			'Prompt is 100001 characters long; at most 100000 are allowed',
+		);
 		expect(readNumber(' 2 ', 'Count', 1)).toBe(2);
 		expect(readNumber('', 'Count', 1)).toBe(1);
-		expect(() => readNumber('two', 'Count', 1)).toThrow('Count must be a number, not the string two');
+		expect(() => readNumber('two', 'Count', 1)).toThrow(
+			'Count must be a number, not the string two',
+		);
 		expect(() => readNumber(Infinity, 'Count', 1)).toThrow('Count must be a number, not Infinity');
 		expect(() => readNumber([2], 'Count', 1)).toThrow('Count must be a number, not a list');
 		expect(readBoolean('false', 'Loop', true)).toBe(false);
-		expect(() => readBoolean(1, 'Loop', true)).toThrow('Loop must be true or false, not the number 1');
+		expect(() => readBoolean(1, 'Loop', true)).toThrow(
+			'Loop must be true or false, not the number 1',
+		);
 	});
 });

@@ -1,7 +1,15 @@
-'use strict';
 /** The adaptive limit on requests in flight (pure policy, and the semaphore that follows it). */
-const path = require('node:path');
-const { nextState, isFast, Governor, API_LIMITS, DOWNLOAD_LIMITS, VIDEO_DOWNLOAD_LIMITS, MAX_IN_FLIGHT } = require(path.resolve(__dirname, '../../dist/nodes/MediaGeneration/engine/governor'));
+import { sleep } from 'n8n-workflow';
+
+import {
+	nextState,
+	isFast,
+	Governor,
+	API_LIMITS,
+	DOWNLOAD_LIMITS,
+	VIDEO_DOWNLOAD_LIMITS,
+	MAX_IN_FLIGHT,
+} from '../../nodes/MediaGeneration/engine/governor';
 
 const limits = { start: 4, min: 1, max: 10 };
 const start = { limit: 4, credit: 0, fastestMs: Infinity, rising: true };
@@ -44,7 +52,7 @@ describe('nextState', () => {
 });
 
 describe('Governor', () => {
-	const wait = (ms) => new Promise((r) => setTimeout(r, ms));
+	const wait = sleep;
 	test('never runs more tasks than its limit, and grows it while tasks come back clean', async () => {
 		const g = new Governor({ start: 2, min: 1, max: 6 });
 		let running = 0;
@@ -65,17 +73,28 @@ describe('Governor', () => {
 	});
 	test('shrinks when tasks report congestion', async () => {
 		const g = new Governor({ start: 8, min: 1, max: 16 });
-		await Promise.all(Array.from({ length: 3 }, () => g.run(async () => 'busy', () => 'congested')));
+		await Promise.all(
+			Array.from({ length: 3 }, () =>
+				g.run(
+					async () => 'busy',
+					() => 'congested',
+				),
+			),
+		);
 		expect(g.limit).toBe(1);
 	});
 	test('a task that can wait lets every other queued task go first', async () => {
 		const g = new Governor({ start: 1, min: 1, max: 1 });
-		const order = [];
-		const task = (name) => async () => {
+		const order: string[] = [];
+		const task = (name: string) => async () => {
 			order.push(name);
 			await wait(2);
 		};
-		await Promise.all([g.run(task('first')), g.run(task('routine'), undefined, true), g.run(task('urgent'))]);
+		await Promise.all([
+			g.run(task('first')),
+			g.run(task('routine'), undefined, true),
+			g.run(task('urgent')),
+		]);
 		expect(order).toEqual(['first', 'urgent', 'routine']);
 	});
 });

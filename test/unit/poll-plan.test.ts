@@ -1,19 +1,24 @@
-'use strict';
 /** The polling plan of a batch, run against a simulated clock (pure logic, no HTTP). */
-const path = require('node:path');
-const dist = (p) => require(path.resolve(__dirname, '../../dist/nodes/MediaGeneration', p));
-const { PollPlan, FOLLOWER_MIN_GAP_MS, FOLLOWER_GAP_FRACTION } = dist('engine/pollPlan');
-const { cohortKey } = dist('engine/cohortKey');
+import {
+	PollPlan,
+	FOLLOWER_MIN_GAP_MS,
+	FOLLOWER_GAP_FRACTION,
+} from '../../nodes/MediaGeneration/engine/pollPlan';
+import { cohortKey } from '../../nodes/MediaGeneration/engine/cohortKey';
 
 /**
  * Runs a plan over jobs {cohort, createdAt, ms, capMs?, deadline?} where every look is answered at
  * once: returns the looks each job got and how late each was seen finished.
  */
-function simulate(jobs) {
+type SimJob = { cohort: string; createdAt: number; ms: number; capMs?: number; deadline?: number };
+
+function simulate(jobs: SimJob[]) {
 	const plan = new PollPlan();
-	jobs.forEach((j, id) => plan.add(id, j.cohort, j.createdAt, { capMs: j.capMs, deadline: j.deadline }));
-	const looks = jobs.map(() => []);
-	const lag = [];
+	jobs.forEach((j, id) =>
+		plan.add(id, j.cohort, j.createdAt, { capMs: j.capMs, deadline: j.deadline }),
+	);
+	const looks: number[][] = jobs.map(() => []);
+	const lag: number[] = [];
 	let now = 0;
 	for (let round = 0; plan.size && round < 100_000; round++) {
 		now = Math.max(now, plan.wakeAt());
@@ -27,12 +32,16 @@ function simulate(jobs) {
 	expect(plan.size).toBe(0);
 	return { looks, lag, polls: looks.map((l) => l.length) };
 }
-const sum = (a) => a.reduce((x, y) => x + y, 0);
-const allowed = (ms) => Math.max(1000, 0.1 * ms);
+const sum = (a: number[]) => a.reduce((x, y) => x + y, 0);
+const allowed = (ms: number) => Math.max(1000, 0.1 * ms);
 
 describe('a batch of like jobs (one cohort)', () => {
 	// 20 image jobs created over 95 ms, each 10 s: the case a hand-built loop polls every 2 s
-	const jobs = Array.from({ length: 20 }, (_, i) => ({ cohort: 'same', createdAt: i * 5, ms: 10_000 }));
+	const jobs = Array.from({ length: 20 }, (_, i) => ({
+		cohort: 'same',
+		createdAt: i * 5,
+		ms: 10_000,
+	}));
 	const r = simulate(jobs);
 
 	test('every job is seen finished within 1 s', () => {
@@ -45,22 +54,35 @@ describe('a batch of like jobs (one cohort)', () => {
 });
 
 describe('jobs with different settings (different cohorts), 5 s to 60 s', () => {
-	const jobs = Array.from({ length: 20 }, (_, i) => ({ cohort: `shape-${i}`, createdAt: i * 5, ms: 5000 + Math.round((55_000 * i) / 19) }));
+	const jobs = Array.from({ length: 20 }, (_, i) => ({
+		cohort: `shape-${i}`,
+		createdAt: i * 5,
+		ms: 5000 + Math.round((55_000 * i) / 19),
+	}));
 	const r = simulate(jobs);
-	test.each(jobs.map((j, i) => [i, j.ms]))('job %i (%i ms) is seen finished within max(1 s, 10 %)', (i, ms) => {
-		expect(r.lag[i]).toBeLessThanOrEqual(allowed(ms));
-	});
+	test.each(jobs.map((j, i) => [i, j.ms]))(
+		'job %i (%i ms) is seen finished within max(1 s, 10 %)',
+		(i, ms) => {
+			expect(r.lag[i]).toBeLessThanOrEqual(allowed(ms));
+		},
+	);
 });
 
 describe('like settings, unlike lengths (the safety net)', () => {
 	// a seeded shuffle of 5..60 s over jobs that look alike
 	let seed = 7;
-	const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
-	const lengths = Array.from({ length: 20 }, (_, i) => 5000 + Math.round((55_000 * i) / 19)).sort(() => rand() - 0.5);
+	const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+	const lengths = Array.from({ length: 20 }, (_, i) => 5000 + Math.round((55_000 * i) / 19)).sort(
+		() => rand() - 0.5,
+	);
 	const jobs = lengths.map((ms, i) => ({ cohort: 'same', createdAt: i * 5, ms }));
 	const r = simulate(jobs);
-	test('each job is still seen within the followers\' gap: max(5 s, 30 %)', () => {
-		jobs.forEach((j, i) => expect(r.lag[i]).toBeLessThanOrEqual(Math.max(FOLLOWER_MIN_GAP_MS, FOLLOWER_GAP_FRACTION * j.ms) + 100));
+	test("each job is still seen within the followers' gap: max(5 s, 30 %)", () => {
+		jobs.forEach((j, i) =>
+			expect(r.lag[i]).toBeLessThanOrEqual(
+				Math.max(FOLLOWER_MIN_GAP_MS, FOLLOWER_GAP_FRACTION * j.ms) + 100,
+			),
+		);
 	});
 	test('a finish makes its elders be looked at at once', () => {
 		// the shortest job finishes first; every job created before it is looked at at that moment
@@ -72,10 +94,15 @@ describe('like settings, unlike lengths (the safety net)', () => {
 
 describe('limits the user set', () => {
 	test('no gap between looks at a job exceeds its Poll Interval', () => {
-		const jobs = Array.from({ length: 6 }, (_, i) => ({ cohort: 'same', createdAt: 0, ms: 90_000 + i, capMs: 3000 }));
+		const jobs = Array.from({ length: 6 }, (_, i) => ({
+			cohort: 'same',
+			createdAt: 0,
+			ms: 90_000 + i,
+			capMs: 3000,
+		}));
 		const r = simulate(jobs);
 		for (const l of r.looks) {
-			const gaps = l.map((t, k) => t - (k ? l[k - 1] : 0));
+			const gaps = l.map((t: number, k: number) => t - (k ? l[k - 1] : 0));
 			expect(Math.max(...gaps)).toBeLessThanOrEqual(3000 + 60);
 		}
 	});
@@ -88,16 +115,34 @@ describe('limits the user set', () => {
 
 describe('cohortKey', () => {
 	test('jobs differing only in their prompt or the ids they name are alike', () => {
-		const a = cohortKey('image', '/image', { prompt: 'A fox', model_id: 'flux', resolution: '1080p', reference_image_ids: ['a'] });
-		const b = cohortKey('image', '/image', { prompt: 'A bear', model_id: 'flux', resolution: '1080p', reference_image_ids: ['b'] });
+		const a = cohortKey('image', '/image', {
+			prompt: 'A fox',
+			model_id: 'flux',
+			resolution: '1080p',
+			reference_image_ids: ['a'],
+		});
+		const b = cohortKey('image', '/image', {
+			prompt: 'A bear',
+			model_id: 'flux',
+			resolution: '1080p',
+			reference_image_ids: ['b'],
+		});
 		expect(a).toBe(b);
 	});
 	test('other settings, another endpoint or a much longer script make jobs unlike', () => {
 		const base = { prompt: 'A fox', model_id: 'flux', resolution: '1080p' };
-		expect(cohortKey('image', '/image', base)).not.toBe(cohortKey('image', '/image', { ...base, resolution: '4k' }));
-		expect(cohortKey('image', '/image', base)).not.toBe(cohortKey('image', '/image', { ...base, number_of_images: 4 }));
-		const seg = (n) => [{ text: 'word '.repeat(n), voice_id: 'v' }];
-		expect(cohortKey('podcast', '/podcast/scripted', { script: seg(100) })).not.toBe(cohortKey('podcast', '/podcast/scripted', { script: seg(1000) }));
-		expect(cohortKey('podcast', '/podcast', { prompt: 'x' })).not.toBe(cohortKey('podcast', '/podcast/scripted', { prompt: 'x' }));
+		expect(cohortKey('image', '/image', base)).not.toBe(
+			cohortKey('image', '/image', { ...base, resolution: '4k' }),
+		);
+		expect(cohortKey('image', '/image', base)).not.toBe(
+			cohortKey('image', '/image', { ...base, number_of_images: 4 }),
+		);
+		const seg = (n: number) => [{ text: 'word '.repeat(n), voice_id: 'v' }];
+		expect(cohortKey('podcast', '/podcast/scripted', { script: seg(100) })).not.toBe(
+			cohortKey('podcast', '/podcast/scripted', { script: seg(1000) }),
+		);
+		expect(cohortKey('podcast', '/podcast', { prompt: 'x' })).not.toBe(
+			cohortKey('podcast', '/podcast/scripted', { prompt: 'x' }),
+		);
 	});
 });

@@ -1,18 +1,24 @@
-'use strict';
 /** Every wait the service asks for, kept between the node's own floor and ceiling; a kind backing off as a whole. */
-const path = require('node:path');
-const dist = (p) => require(path.resolve(__dirname, '../../dist/nodes/MediaGeneration', p));
-const { parseRetryAfter, retryWaitMs, retryDelayMs, backoffFloorMs, askedWaitMs, RETRY_LIMITS } = dist('transport/retry');
-const { busyWait, busyDelayMs, BUSY_BACKOFF } = dist('engine/createGate');
-const { Pace } = dist('transport/pace');
+import { sleep } from 'n8n-workflow';
+
+import {
+	parseRetryAfter,
+	retryWaitMs,
+	retryDelayMs,
+	backoffFloorMs,
+	askedWaitMs,
+	RETRY_LIMITS,
+} from '../../nodes/MediaGeneration/transport/retry';
+import { busyWait, busyDelayMs, BUSY_BACKOFF } from '../../nodes/MediaGeneration/engine/createGate';
+import { Pace, type Ticket } from '../../nodes/MediaGeneration/transport/pace';
 
 const now = Date.parse('2026-01-01T00:00:00Z');
-const date = (offsetMs) => new Date(now + offsetMs).toUTCString();
+const date = (offsetMs: number) => new Date(now + offsetMs).toUTCString();
 const low = () => 0;
 const high = () => 0.999999;
 
 // each shape a deployment sends, and what it asks for by this host's clock
-const SHAPES = {
+const SHAPES: Record<string, string> = {
 	seconds: '3',
 	zero: '0',
 	negative: '-5',
@@ -43,21 +49,26 @@ describe('reading Retry-After', () => {
 });
 
 describe('the wait after a refusal, for each Retry-After shape', () => {
-	const floor = (tries) => backoffFloorMs(tries);
-	const step = (tries) => RETRY_LIMITS.baseDelayMs * 2 ** (tries - 1);
+	const floor = (tries: number) => backoffFloorMs(tries);
+	const step = (tries: number) => RETRY_LIMITS.baseDelayMs * 2 ** (tries - 1);
 
-	test.each(Object.keys(SHAPES))('%s: between the floor of our own step and the ceiling, at every try', (shape) => {
-		for (let tries = 1; tries <= 10; tries++) {
-			for (const random of [low, high]) {
-				const ms = retryWaitMs(tries, SHAPES[shape], now, RETRY_LIMITS, random);
-				expect(ms).toBeGreaterThanOrEqual(floor(tries));
-				expect(ms).toBeLessThanOrEqual(RETRY_LIMITS.maxDelayMs);
+	test.each(Object.keys(SHAPES))(
+		'%s: between the floor of our own step and the ceiling, at every try',
+		(shape) => {
+			for (let tries = 1; tries <= 10; tries++) {
+				for (const random of [low, high]) {
+					const ms = retryWaitMs(tries, SHAPES[shape], now, RETRY_LIMITS, random);
+					expect(ms).toBeGreaterThanOrEqual(floor(tries));
+					expect(ms).toBeLessThanOrEqual(RETRY_LIMITS.maxDelayMs);
+				}
 			}
-		}
-	});
+		},
+	);
 
 	test('the floor starts near the base delay and grows with each refusal in a row, up to the ceiling', () => {
-		expect([1, 2, 3, 4, 5, 6, 7, 8].map(floor)).toEqual([375, 750, 1500, 3000, 6000, 12_000, 24_000, 30_000]);
+		expect([1, 2, 3, 4, 5, 6, 7, 8].map(floor)).toEqual([
+			375, 750, 1500, 3000, 6000, 12_000, 24_000, 30_000,
+		]);
 	});
 
 	test('seconds and a future date within the bounds are honoured as asked', () => {
@@ -66,13 +77,18 @@ describe('the wait after a refusal, for each Retry-After shape', () => {
 		expect(retryDelayMs({ intent: 'read', attempt: 2, retryAfter: '1' }, now)).toBe(1000);
 	});
 
-	test.each(['zero', 'negative', 'past date', 'garbage'])('%s: our own back-off, as without a Retry-After', (shape) => {
-		for (const tries of [1, 3, 6]) {
-			expect(askedWaitMs(tries, SHAPES[shape], now)).toBeUndefined();
-			expect(retryWaitMs(tries, SHAPES[shape], now, RETRY_LIMITS, low)).toBe(floor(tries));
-			expect(retryWaitMs(tries, SHAPES[shape], now, RETRY_LIMITS, () => 0.5)).toBe(Math.min(step(tries), RETRY_LIMITS.maxDelayMs));
-		}
-	});
+	test.each(['zero', 'negative', 'past date', 'garbage'])(
+		'%s: our own back-off, as without a Retry-After',
+		(shape) => {
+			for (const tries of [1, 3, 6]) {
+				expect(askedWaitMs(tries, SHAPES[shape], now)).toBeUndefined();
+				expect(retryWaitMs(tries, SHAPES[shape], now, RETRY_LIMITS, low)).toBe(floor(tries));
+				expect(retryWaitMs(tries, SHAPES[shape], now, RETRY_LIMITS, () => 0.5)).toBe(
+					Math.min(step(tries), RETRY_LIMITS.maxDelayMs),
+				);
+			}
+		},
+	);
 
 	test('hours away: cut to the ceiling', () => {
 		expect(retryWaitMs(1, SHAPES['hours away'], now)).toBe(RETRY_LIMITS.maxDelayMs);
@@ -103,47 +119,51 @@ describe('audio creates waiting for a slot after 429', () => {
 		expect(busyWait(1, SHAPES.seconds, now)).toEqual({ ms: 3000, asked: true });
 		expect(busyWait(3, SHAPES.seconds, now)).toEqual({ ms: 8000, asked: false });
 		expect(busyWait(1, SHAPES['hours away'], now)).toEqual({ ms: 15_000, asked: true });
-		for (const shape of ['zero', 'negative', 'past date', 'garbage']) expect(busyWait(1, SHAPES[shape], now)).toEqual({ ms: 2000, asked: false });
+		for (const shape of ['zero', 'negative', 'past date', 'garbage'])
+			expect(busyWait(1, SHAPES[shape], now)).toEqual({ ms: 2000, asked: false });
 	});
 });
 
+/** A ticket to send, or how long to wait: the tests know which they expect. */
+const admit = (pace: Pace, at: number) => pace.admit(at) as Ticket;
+
 describe('a kind of request backing off as a whole (Pace)', () => {
 	const limit = { limit: 5 };
-	const refusal = (retryAfter) => ({ status: 429, retryAfter });
+	const refusal = (retryAfter?: string) => ({ status: 429, retryAfter });
 
 	test('while the service answers, every request goes at once', () => {
 		const pace = new Pace(() => 0.5);
-		for (let i = 0; i < 10; i++) expect(pace.admit(now)).toEqual({ streak: 0, probe: false });
+		for (let i = 0; i < 10; i++) expect(admit(pace, now)).toEqual({ streak: 0, probe: false });
 	});
 
 	test('after a refusal: one probe at a time, none before the wait, growing with each refusal in a row', () => {
 		const pace = new Pace(() => 0.5);
-		const first = [pace.admit(now), pace.admit(now), pace.admit(now)];
+		const first = [admit(pace, now), admit(pace, now), admit(pace, now)];
 		// three sent together, refused together: one refusal
 		for (const t of first) pace.refused(t, refusal('0'), now, 1);
 		first.forEach((t) => pace.release(t));
 		expect(pace.streak).toBe(1);
-		expect(pace.admit(now + 100)).toEqual({ waitMs: 400 });
-		const probe = pace.admit(now + 500);
+		expect(admit(pace, now + 100)).toEqual({ waitMs: 400 });
+		const probe = admit(pace, now + 500);
 		expect(probe).toEqual({ streak: 1, probe: true });
-		expect(pace.admit(now + 500)).toEqual({ waitMs: Infinity }); // the others wait for its answer
+		expect(admit(pace, now + 500)).toEqual({ waitMs: Infinity }); // the others wait for its answer
 		const next = pace.refused(probe, refusal('-5'), now + 600, 1);
 		pace.release(probe);
 		expect(pace.streak).toBe(2);
 		expect(next).toBe(now + 600 + 1000);
-		expect(pace.admit(now + 1000)).toEqual({ waitMs: 600 });
+		expect(admit(pace, now + 1000)).toEqual({ waitMs: 600 });
 	});
 
 	test('the first answer that is not a refusal lets everything go', () => {
 		const pace = new Pace(() => 0.5);
-		const t = pace.admit(now);
+		const t = admit(pace, now);
 		pace.refused(t, refusal(), now, 1);
 		pace.release(t);
-		const probe = pace.admit(now + 1000);
+		const probe = admit(pace, now + 1000);
 		pace.answered();
 		pace.release(probe);
-		expect(pace.admit(now + 1000)).toEqual({ streak: 0, probe: false });
-		expect(pace.admit(now + 1000)).toEqual({ streak: 0, probe: false });
+		expect(admit(pace, now + 1000)).toEqual({ streak: 0, probe: false });
+		expect(admit(pace, now + 1000)).toEqual({ streak: 0, probe: false });
 	});
 
 	test('waiting requests give up after `limit` refusals in a row while the kind backs off, or at `until`', () => {
@@ -169,17 +189,17 @@ describe('a kind of request backing off as a whole (Pace)', () => {
 
 	test('turn() waits for the probe and wakes as soon as it is answered', async () => {
 		const pace = new Pace(() => 0.5);
-		const t = pace.admit(Date.now());
+		const t = admit(pace, Date.now());
 		pace.refused(t, refusal(), Date.now() - 10_000, 1); // its wait is long over
 		pace.release(t);
-		const probe = await pace.turn({ notBefore: 0, limit: 5 });
+		const probe = (await pace.turn({ notBefore: 0, limit: 5 }))!;
 		expect(probe.probe).toBe(true);
 		const started = Date.now();
 		const waiting = pace.turn({ notBefore: 0, limit: 5 });
-		setTimeout(() => {
+		void sleep(100).then(() => {
 			pace.answered();
 			pace.release(probe);
-		}, 100);
+		});
 		expect(await waiting).toEqual({ streak: 0, probe: false });
 		expect(Date.now() - started).toBeLessThan(1000);
 	});
@@ -188,7 +208,7 @@ describe('a kind of request backing off as a whole (Pace)', () => {
 		const pace = new Pace(() => 0.5);
 		const stop = new AbortController();
 		const waiting = pace.turn({ notBefore: Date.now() + 60_000, limit: 5, signal: stop.signal });
-		setTimeout(() => stop.abort(), 50);
+		void sleep(50).then(() => stop.abort());
 		await expect(waiting).rejects.toBeDefined();
 	});
 });

@@ -1,11 +1,15 @@
-'use strict';
 /** How many large files are fetched at once: by the speed of single transfers (pure policy and its slots). */
-const path = require('node:path');
-const { transferLimit, TransferSlots, TRANSFER_SPEED } = require(path.resolve(__dirname, '../../dist/nodes/MediaGeneration/engine/transfers'));
+import { sleep, type IBinaryData } from 'n8n-workflow';
+
+import {
+	transferLimit,
+	TransferSlots,
+	TRANSFER_SPEED,
+} from '../../nodes/MediaGeneration/engine/transfers';
 
 const MB = 1024 * 1024;
 const limits = { start: 1, min: 1, max: 4 };
-const wait = (ms) => new Promise((r) => setTimeout(r, ms));
+const wait = sleep;
 
 describe('transferLimit', () => {
 	test('one at a time while a single transfer is fast', () => {
@@ -34,13 +38,15 @@ describe('TransferSlots', () => {
 	/** A task that "transfers" `bytes` in `ms`, counting how many run at once. */
 	function tracker() {
 		let now = 0;
-		const t = { most: 0 };
-		t.task = (bytes, ms) => async () => {
-			now++;
-			t.most = Math.max(t.most, now);
-			await wait(ms);
-			now--;
-			return { bytes };
+		const t = {
+			most: 0,
+			task: (bytes: number, ms: number) => async (): Promise<IBinaryData> => {
+				now++;
+				t.most = Math.max(t.most, now);
+				await wait(ms);
+				now--;
+				return { bytes } as IBinaryData;
+			},
 		};
 		return t;
 	}
@@ -79,7 +85,7 @@ describe('TransferSlots', () => {
 		const failing = slots.run(async () => {
 			throw new Error('network');
 		});
-		const next = slots.run(async () => ({ bytes: 1 }));
+		const next = slots.run(async () => ({ bytes: 1 }) as IBinaryData);
 		await expect(failing).rejects.toThrow('network');
 		await expect(next).resolves.toEqual({ bytes: 1 });
 	});

@@ -1,11 +1,20 @@
-'use strict';
-const { Readable } = require('node:stream');
-const { readHead, replay, countRest } = require('../../dist/nodes/MediaGeneration/transport/streamHead');
+import { sleep } from 'n8n-workflow';
 
-const { bytes, chunked, collectWithDataListener, READERS, within, arrivedWhole, closed } = require('../helpers/streams');
+import { readHead, replay, countRest } from '../../nodes/MediaGeneration/transport/streamHead';
+
+import {
+	Readable,
+	bytes,
+	chunked,
+	collectWithDataListener,
+	READERS,
+	within,
+	arrivedWhole,
+	closed,
+} from '../helpers/streams';
 
 /** The head read, then the rest handed on as a new stream, counted: what a download does. */
-async function headThenStream(source) {
+async function headThenStream(source: Readable) {
 	const start = await readHead(source, 64);
 	const count = { bytes: 0, complete: false };
 	return { start, count, stream: Readable.from(replay(start, count)) };
@@ -14,19 +23,25 @@ async function headThenStream(source) {
 describe('readHead and replay (uploads): the first bytes are read, and every byte is handed on', () => {
 	const data = bytes(100_000, 3);
 
-	test.each(READERS)('%s gets every byte in order, and the count is exact', async (_name, consume) => {
-		const { start, count, stream } = await headThenStream(chunked(data, 1000));
-		expect(start.ended).toBe(false);
-		expect(start.head).toEqual(data.subarray(0, 64));
-		const all = await within(consume(stream), 'the stream never ended');
-		expect(all.equals(data)).toBe(true);
-		expect(count).toEqual({ bytes: data.length, complete: true });
-	});
+	test.each(READERS)(
+		'%s gets every byte in order, and the count is exact',
+		async (_name, consume) => {
+			const { start, count, stream } = await headThenStream(chunked(data, 1000));
+			expect(start.ended).toBe(false);
+			expect(start.head).toEqual(data.subarray(0, 64));
+			const all = await within(consume(stream), 'the stream never ended');
+			expect(all.equals(data)).toBe(true);
+			expect(count).toEqual({ bytes: data.length, complete: true });
+		},
+	);
 
 	test('a whole small file in its first chunk, its source already ended, is handed on whole', async () => {
 		const body = bytes(9464, 5);
 		const { count, stream } = await headThenStream(await arrivedWhole(body));
-		const all = await within(collectWithDataListener(stream), 'the in-memory reader waited forever');
+		const all = await within(
+			collectWithDataListener(stream),
+			'the in-memory reader waited forever',
+		);
 		expect(all.equals(body)).toBe(true);
 		expect(count).toEqual({ bytes: body.length, complete: true });
 	});
@@ -48,7 +63,11 @@ describe('readHead and replay (uploads): the first bytes are read, and every byt
 	});
 
 	test('an error while reading the head is passed on', async () => {
-		const stream = new Readable({ read() { this.destroy(new Error('socket hang up')); } });
+		const stream = new Readable({
+			read() {
+				this.destroy(new Error('socket hang up'));
+			},
+		});
 		await expect(readHead(stream, 64)).rejects.toThrow('socket hang up');
 	});
 
@@ -70,7 +89,7 @@ describe('readHead and replay (uploads): the first bytes are read, and every byt
 		const source = chunked(data, 1000);
 		const { stream } = await headThenStream(source);
 		stream.read(5000);
-		await new Promise((r) => setTimeout(r, 20));
+		await sleep(20);
 		stream.destroy();
 		await within(closed(source), 'the source stayed open');
 	});

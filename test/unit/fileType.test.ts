@@ -1,7 +1,6 @@
-'use strict';
-const { sniffImageType, sniffVideoType } = require('../../dist/nodes/MediaGeneration/validation/fileType');
-const { writePng } = require('../fake-service/media/png');
-const { writeMp4 } = require('../fake-service/media/mp4');
+import { sniffImageType, sniffVideoType } from '../../nodes/MediaGeneration/validation/fileType';
+import { writePng } from '../fake-service/media/png';
+import { writeMp4 } from '../fake-service/media/mp4';
 
 describe('media types by content', () => {
 	test('images', () => {
@@ -12,8 +11,12 @@ describe('media types by content', () => {
 		expect(sniffImageType(Buffer.from('RIFF\0\0\0\0WAVEfmt '))).toBeUndefined();
 	});
 	test('videos', () => {
-		expect(sniffVideoType(writeMp4({ width: 16, height: 16, durationMs: 1000 }))?.mimeType).toBe('video/mp4');
-		expect(sniffVideoType(writeMp4({ width: 16, height: 16, durationMs: 1000, brand: 'mov' }))?.mimeType).toBe('video/quicktime');
+		expect(sniffVideoType(writeMp4({ width: 16, height: 16, durationMs: 1000 }))?.mimeType).toBe(
+			'video/mp4',
+		);
+		expect(
+			sniffVideoType(writeMp4({ width: 16, height: 16, durationMs: 1000, brand: 'mov' }))?.mimeType,
+		).toBe('video/quicktime');
 		expect(sniffVideoType(writePng({ width: 2, height: 2 }))).toBeUndefined();
 		expect(sniffVideoType(Buffer.alloc(4))).toBeUndefined();
 	});

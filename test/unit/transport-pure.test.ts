@@ -1,23 +1,40 @@
-'use strict';
-const { isRetryable, parseRetryAfter, retryDelayMs, RETRY_LIMITS } = require('../../dist/nodes/MediaGeneration/transport/retry');
-const { normalizeBaseUrl } = require('../../dist/nodes/MediaGeneration/transport/baseUrl');
-const { formatValidationDetail, describeBody, redact } = require('../../dist/nodes/MediaGeneration/transport/errors');
-const { networkCodeOf } = require('../../dist/nodes/MediaGeneration/transport/network');
+import {
+	isRetryable,
+	parseRetryAfter,
+	retryDelayMs,
+	RETRY_LIMITS,
+} from '../../nodes/MediaGeneration/transport/retry';
+import { normalizeBaseUrl } from '../../nodes/MediaGeneration/transport/baseUrl';
+import {
+	formatValidationDetail,
+	describeBody,
+	redact,
+} from '../../nodes/MediaGeneration/transport/errors';
+import { networkCodeOf } from '../../nodes/MediaGeneration/transport/network';
 
 describe('retry policy', () => {
 	test('GET is retried on 5xx, 429 and network errors, up to the limit', () => {
-		for (const status of [500, 502, 503, 429]) expect(isRetryable({ intent: 'read', attempt: 1, status })).toBe(true);
-		for (const networkCode of ['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT']) expect(isRetryable({ intent: 'read', attempt: 1, networkCode })).toBe(true);
-		for (const status of [400, 401, 403, 404, 422]) expect(isRetryable({ intent: 'read', attempt: 1, status })).toBe(false);
-		expect(isRetryable({ intent: 'read', attempt: RETRY_LIMITS.safeAttempts, status: 503 })).toBe(false);
+		for (const status of [500, 502, 503, 429])
+			expect(isRetryable({ intent: 'read', attempt: 1, status })).toBe(true);
+		for (const networkCode of ['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT'])
+			expect(isRetryable({ intent: 'read', attempt: 1, networkCode })).toBe(true);
+		for (const status of [400, 401, 403, 404, 422])
+			expect(isRetryable({ intent: 'read', attempt: 1, status })).toBe(false);
+		expect(isRetryable({ intent: 'read', attempt: RETRY_LIMITS.safeAttempts, status: 503 })).toBe(
+			false,
+		);
 	});
 
 	test('POST is retried only when the service certainly did not take it', () => {
 		expect(isRetryable({ intent: 'create', attempt: 1, status: 429 })).toBe(true);
 		expect(isRetryable({ intent: 'create', attempt: 1, networkCode: 'ECONNREFUSED' })).toBe(true);
-		for (const status of [500, 502, 503, 504]) expect(isRetryable({ intent: 'create', attempt: 1, status })).toBe(false);
-		for (const networkCode of ['ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENETWORK']) expect(isRetryable({ intent: 'create', attempt: 1, networkCode })).toBe(false);
-		expect(isRetryable({ intent: 'create', attempt: RETRY_LIMITS.createAttempts, status: 429 })).toBe(false);
+		for (const status of [500, 502, 503, 504])
+			expect(isRetryable({ intent: 'create', attempt: 1, status })).toBe(false);
+		for (const networkCode of ['ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENETWORK'])
+			expect(isRetryable({ intent: 'create', attempt: 1, networkCode })).toBe(false);
+		expect(
+			isRetryable({ intent: 'create', attempt: RETRY_LIMITS.createAttempts, status: 429 }),
+		).toBe(false);
 	});
 
 	test('Retry-After in seconds or as a date, capped', () => {
@@ -26,7 +43,9 @@ describe('retry policy', () => {
 		expect(parseRetryAfter('Thu, 01 Jan 2026 00:00:05 GMT', now)).toBe(5000);
 		expect(parseRetryAfter('soon', now)).toBeUndefined();
 		expect(retryDelayMs({ intent: 'read', attempt: 1, retryAfter: '2' }, now)).toBe(2000);
-		expect(retryDelayMs({ intent: 'read', attempt: 1, retryAfter: '3600' }, now)).toBe(RETRY_LIMITS.maxDelayMs);
+		expect(retryDelayMs({ intent: 'read', attempt: 1, retryAfter: '3600' }, now)).toBe(
+			RETRY_LIMITS.maxDelayMs,
+		);
 	});
 
 	test('backoff grows exponentially with bounded jitter', () => {
@@ -34,7 +53,9 @@ describe('retry policy', () => {
 		expect(retryDelayMs({ intent: 'read', attempt: 1 }, 0, mid)).toBe(RETRY_LIMITS.baseDelayMs);
 		expect(retryDelayMs({ intent: 'read', attempt: 3 }, 0, mid)).toBe(RETRY_LIMITS.baseDelayMs * 4);
 		expect(retryDelayMs({ intent: 'read', attempt: 30 }, 0, mid)).toBe(RETRY_LIMITS.maxDelayMs);
-		expect(retryDelayMs({ intent: 'read', attempt: 2 }, 0, () => 0)).toBe(RETRY_LIMITS.baseDelayMs * 2 * 0.75);
+		expect(retryDelayMs({ intent: 'read', attempt: 2 }, 0, () => 0)).toBe(
+			RETRY_LIMITS.baseDelayMs * 2 * 0.75,
+		);
 	});
 });
 
@@ -54,8 +75,16 @@ describe('base URL', () => {
 describe('error texts', () => {
 	test('a 2.10 body becomes one "field: message" line per item', () => {
 		const detail = [
-			{ loc: ['body', 'prompt'], msg: 'String should have at least 1 character', type: 'string_too_short' },
-			{ loc: ['body', 'reference_image_ids', '0'], msg: 'Input should be a valid UUID', type: 'uuid_parsing' },
+			{
+				loc: ['body', 'prompt'],
+				msg: 'String should have at least 1 character',
+				type: 'string_too_short',
+			},
+			{
+				loc: ['body', 'reference_image_ids', '0'],
+				msg: 'Input should be a valid UUID',
+				type: 'uuid_parsing',
+			},
 			{ loc: ['body'], msg: 'mixed modes', type: 'value_error' },
 		];
 		expect(formatValidationDetail(detail)).toBe(
@@ -68,13 +97,17 @@ describe('error texts', () => {
 		expect(describeBody({ message: 'nope' })).toBe('nope');
 		expect(describeBody({ error: { message: 'deep' } })).toBe('deep');
 		expect(describeBody('{"detail":"as text"}')).toBe('as text');
-		expect(describeBody('<html><body><h1>502 Bad Gateway</h1></body></html>')).toBe('502 Bad Gateway');
+		expect(describeBody('<html><body><h1>502 Bad Gateway</h1></body></html>')).toBe(
+			'502 Bad Gateway',
+		);
 		expect(describeBody(Buffer.from('plain'))).toBe('plain');
 		expect(describeBody(undefined)).toBeUndefined();
 	});
 
 	test('a secret is removed wherever it appears', () => {
-		expect(redact('key sk-123456 was sk-123456', 'sk-123456')).toBe('key [redacted] was [redacted]');
+		expect(redact('key sk-123456 was sk-123456', 'sk-123456')).toBe(
+			'key [redacted] was [redacted]',
+		);
 		expect(redact('nothing here', undefined)).toBe('nothing here');
 	});
 
