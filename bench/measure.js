@@ -4,7 +4,7 @@
  * `n8n execute` process from /proc, and the API requests and job lags from the fake's logs.
  */
 const fs = require('node:fs');
-const { runData } = require('../test/e2e/n8n-cli');
+const { runData } = require('../test/support/n8n-cli');
 
 /** Nodes that only feed the case its input; the time of the rest is what is compared. */
 const INPUT_NODES = new Set(['Start', 'Items', 'Read File']);

@@ -21,7 +21,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { startFakeService } = require('../test/fake-service/server');
 const { writeMp4 } = require('../test/fake-service/media/mp4');
-const { N8nInstance, runError } = require('../test/e2e/n8n-cli');
+const { N8nInstance, runError } = require('../test/support/n8n-cli');
 const { cases } = require('./cases');
 const {
 	nodeSpan,

@@ -18,7 +18,7 @@ const { startFakeService } = require('../test/fake-service/server');
 const { sniffImage } = require('../test/fake-service/media/sniff');
 const { readMp4 } = require('../test/fake-service/media/mp4');
 const { mp3DurationMs } = require('../test/fake-service/media/mp3');
-const { N8nInstance, NODE_TYPE, nodeItems, runError } = require('../test/e2e/n8n-cli');
+const { N8nInstance, NODE_TYPE, nodeItems, runError } = require('../test/support/n8n-cli');
 const { loadExamples, credentialsFor } = require('../test/e2e/examples');
 const { forAccount } = require('./demo-account');
 

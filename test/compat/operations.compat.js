@@ -8,7 +8,7 @@
 const fs = require('node:fs');
 const { createHash } = require('node:crypto');
 const { startFakeService } = require('../fake-service/server');
-const { N8nInstance, nodeItems, runError } = require('../e2e/n8n-cli');
+const { N8nInstance, nodeItems, runError } = require('../support/n8n-cli');
 const { CREDENTIALS, credentialsFor } = require('../e2e/examples');
 const { everyOperation, NODE_NAMES } = require('./workflows');
 

@@ -9,7 +9,7 @@ const { sniffImage } = require('../fake-service/media/sniff');
 const { readMp4 } = require('../fake-service/media/mp4');
 const { mp3DurationMs } = require('../fake-service/media/mp3');
 const fs = require('node:fs');
-const { N8nInstance, nodeItems, runData, runError } = require('./n8n-cli');
+const { N8nInstance, nodeItems, runData, runError } = require('../support/n8n-cli');
 const { loadExamples, credentialsFor } = require('./examples');
 
 const API_KEY = 'test-key-alice';

@@ -5,10 +5,10 @@
  * item, node, operation and execution, and never the key.
  */
 const { startFakeService } = require('../fake-service/server');
-const { N8nInstance } = require('../e2e/n8n-cli');
+const { N8nInstance } = require('../support/n8n-cli');
 const { credential, mediaNode, itemsNode, workflow } = require('./workflows');
 const { killHard } = require('./processes');
-const { until, sleep } = require('../helpers/wait');
+const { until, sleep } = require('../support/wait');
 
 const KEY = 'test-key-alice';
 

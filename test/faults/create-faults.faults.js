@@ -9,11 +9,11 @@
  */
 const { startFakeService } = require('../fake-service/server');
 const { DEFAULT_ACCOUNTS } = require('../fake-service/state');
-const { N8nInstance, nodeItems } = require('../e2e/n8n-cli');
+const { N8nInstance, nodeItems } = require('../support/n8n-cli');
 const { sniffImage } = require('../fake-service/media/sniff');
 const { mp3DurationMs } = require('../fake-service/media/mp3');
 const { KINDS, AUDIO_KINDS, credential, mediaNode, itemsNode, workflow } = require('./workflows');
-const { until } = require('../helpers/wait');
+const { until } = require('../support/wait');
 
 const MAIN_KEY = 'test-key-alice';
 const REFUSED_PORT = 5801;

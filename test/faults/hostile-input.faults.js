@@ -5,8 +5,8 @@
  * a Code node as they would from any upstream node.
  */
 const { startFakeService } = require('../fake-service/server');
-const { N8nInstance, nodeItems, runData } = require('../e2e/n8n-cli');
-const { runHostileTable, fairSuccess } = require('../helpers/hostile-table');
+const { N8nInstance, nodeItems, runData } = require('../support/n8n-cli');
+const { runHostileTable, fairSuccess } = require('../support/hostile-table');
 const { credential, mediaNode, workflow } = require('./workflows');
 
 const KEY = 'test-key-alice';

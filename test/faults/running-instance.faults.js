@@ -6,13 +6,13 @@
  */
 const fs = require('node:fs');
 const { startFakeService } = require('../fake-service/server');
-const { N8nInstance } = require('../e2e/n8n-cli');
-const { N8nRest, webhookNode } = require('./rest');
+const { N8nInstance } = require('../support/n8n-cli');
+const { N8nRest, webhookNode } = require('../support/n8n-rest');
 const { credential, mediaNode, itemsNode, workflow } = require('./workflows');
 const { engineCaps } = require('./engine-caps');
 const { killHard } = require('./processes');
 const { watchHealth } = require('./health-watch');
-const { until, sleep } = require('../helpers/wait');
+const { until, sleep } = require('../support/wait');
 
 const KEY = 'test-key-alice';
 const PORT = 5810;
@@ -84,7 +84,7 @@ beforeAll(async () => {
 	const names = workflows.map((w) => w.name);
 	(await n8n.importWorkflows(workflows)).forEach((id, i) => (ids[names[i]] = id));
 	base = await n8n.start(PORT);
-	rest = await new N8nRest(base).login();
+	rest = await new N8nRest(base).setupOwner();
 	for (const name of names) await rest.activate(ids[name]);
 }, 300_000);
 
@@ -102,7 +102,7 @@ test('stopped through the REST API while jobs wait: no request after one poll in
 	const running = await executionOf('cancel');
 	await sleep(POLL_S * 1000); // at least one poll round
 	const stoppedAt = Date.now();
-	await rest.stop(running.id);
+	await rest.stopExecution(running.id);
 	const ended = await executionOf('cancel', { done: true });
 	expect(ended.status).toBe('canceled');
 	// watch the service for three more poll intervals

@@ -1,7 +1,7 @@
 'use strict';
-const { useFakeService } = require('../helpers/fake');
-const { binaryItem, FAST } = require('../helpers/media');
-const { runWorkflow, mediaNode, nodeResult, readBinary } = require('../harness/run-workflow');
+const { useFakeService } = require('../support/fake');
+const { binaryItem, FAST } = require('../support/media');
+const { runWorkflow, mediaNode, nodeResult, readBinary } = require('../support/run-workflow');
 const { readMp4 } = require('../fake-service/media/mp4');
 
 const ref = useFakeService();

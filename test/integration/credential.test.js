@@ -1,6 +1,6 @@
 'use strict';
-const { useFakeService } = require('../helpers/fake');
-const { credentialType } = require('../harness/run-workflow');
+const { useFakeService } = require('../support/fake');
+const { credentialType } = require('../support/run-workflow');
 
 const ref = useFakeService();
 

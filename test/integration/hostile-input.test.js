@@ -1,12 +1,12 @@
 'use strict';
 /**
  * Hostile input for every field of every operation, a sample of the table in
- * test/helpers/hostile-table.js (the whole table runs in npm run test:faults): each case ends,
+ * test/support/hostile-table.js (the whole table runs in npm run test:faults): each case ends,
  * within seconds, with an error that names the field and no job created, or with a fair value
  * sent as given. Never a TypeError, a crash or a hang.
  */
-const { useFakeService } = require('../helpers/fake');
-const { runHostileTable } = require('../helpers/hostile-table');
+const { useFakeService } = require('../support/fake');
+const { runHostileTable } = require('../support/hostile-table');
 
 const ref = useFakeService({ timing: { queueMs: 10, imageMs: 50, videoMs: 50, audioMs: 50 } });
 

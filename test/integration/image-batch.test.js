@@ -1,6 +1,6 @@
 'use strict';
-const { useFakeService } = require('../helpers/fake');
-const { imageRunner, FAST } = require('../helpers/image');
+const { useFakeService } = require('../support/fake');
+const { imageRunner, FAST } = require('../support/image');
 
 // jobs that each take about 2 s on the service
 const ref = useFakeService({ timing: { queueMs: 100, imageMs: 2000 } });

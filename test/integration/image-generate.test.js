@@ -1,7 +1,7 @@
 'use strict';
-const { useFakeService } = require('../helpers/fake');
-const { imageRunner, FAST, count } = require('../helpers/image');
-const { readBinary } = require('../harness/run-workflow');
+const { useFakeService } = require('../support/fake');
+const { imageRunner, FAST, count } = require('../support/image');
+const { readBinary } = require('../support/run-workflow');
 const { sniffImage } = require('../fake-service/media/sniff');
 
 const ref = useFakeService();

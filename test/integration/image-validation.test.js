@@ -1,6 +1,6 @@
 'use strict';
-const { useFakeService, api, uploadForm } = require('../helpers/fake');
-const { imageRunner, FAST, count } = require('../helpers/image');
+const { useFakeService, api, uploadForm } = require('../support/fake');
+const { imageRunner, FAST, count } = require('../support/image');
 const { writePng } = require('../fake-service/media/png');
 
 const ref = useFakeService();

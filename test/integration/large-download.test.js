@@ -1,8 +1,8 @@
 'use strict';
 const { createHash } = require('node:crypto');
-const { useFakeService } = require('../helpers/fake');
-const { imageRunner, FAST } = require('../helpers/image');
-const { binaryDataService, BinaryDataService } = require('../harness/run-workflow');
+const { useFakeService } = require('../support/fake');
+const { imageRunner, FAST } = require('../support/image');
+const { binaryDataService, BinaryDataService } = require('../support/run-workflow');
 
 const ref = useFakeService();
 const run = imageRunner(ref);

@@ -4,11 +4,11 @@
 // a stream there with a 'data' listener only, so a download must leave its stream ready for that.
 process.env.N8N_DEFAULT_BINARY_DATA_MODE = 'default';
 
-const { useFakeService } = require('../helpers/fake');
-const { runWorkflow, mediaNode, nodeResult } = require('../harness/run-workflow');
+const { useFakeService } = require('../support/fake');
+const { runWorkflow, mediaNode, nodeResult } = require('../support/run-workflow');
 const { sniffImage } = require('../fake-service/media/sniff');
 const { readMp4 } = require('../fake-service/media/mp4');
-const { FAST } = require('../helpers/media');
+const { FAST } = require('../support/media');
 
 const ref = useFakeService();
 const credentials = () => ({ apiKey: 'test-key-alice', baseUrl: ref.svc.apiUrl });

@@ -1,6 +1,6 @@
 'use strict';
-const { useFakeService } = require('../helpers/fake');
-const { runWorkflow, loadOptions, mediaNode, nodeResult } = require('../harness/run-workflow');
+const { useFakeService } = require('../support/fake');
+const { runWorkflow, loadOptions, mediaNode, nodeResult } = require('../support/run-workflow');
 const { imageModels, videoModels } = require('../fake-service/catalogue');
 
 const ref = useFakeService();

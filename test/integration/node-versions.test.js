@@ -3,8 +3,8 @@
  * Version 2 opens on Image > Generate; version 1 keeps Model > List Image Models as its default,
  * because n8n stores no parameter equal to its default and saved version 1 workflows rely on it.
  */
-const { useFakeService } = require('../helpers/fake');
-const { runWorkflow, mediaNode, nodeResult, nodeInstance } = require('../harness/run-workflow');
+const { useFakeService } = require('../support/fake');
+const { runWorkflow, mediaNode, nodeResult, nodeInstance } = require('../support/run-workflow');
 const { imageModels } = require('../fake-service/catalogue');
 
 const ref = useFakeService();

@@ -4,9 +4,9 @@
  * in HTML instead of the service's JSON. Looks at a job ride them out for as long as the job's
  * Maximum Wait allows; creates are never sent again; messages quote the page as plain text.
  */
-const { useFakeService } = require('../helpers/fake');
-const { imageRunner, FAST, count } = require('../helpers/image');
-const { readBinary } = require('../harness/run-workflow');
+const { useFakeService } = require('../support/fake');
+const { imageRunner, FAST, count } = require('../support/image');
+const { readBinary } = require('../support/run-workflow');
 const { sniffImage } = require('../fake-service/media/sniff');
 
 const ref = useFakeService({ timing: { queueMs: 10, imageMs: 14_000 } });

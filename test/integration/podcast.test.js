@@ -1,7 +1,7 @@
 'use strict';
-const { useFakeService, api } = require('../helpers/fake');
-const { runner, FAST, count } = require('../helpers/media');
-const { readBinary } = require('../harness/run-workflow');
+const { useFakeService, api } = require('../support/fake');
+const { runner, FAST, count } = require('../support/media');
+const { readBinary } = require('../support/run-workflow');
 const { mp3DurationMs } = require('../fake-service/media/mp3');
 
 const ref = useFakeService();
@@ -105,7 +105,7 @@ describe('every rule is checked before sending', () => {
 	});
 
 	test('conversation operations never offer or send music', async () => {
-		const { nodeInstance } = require('../harness/run-workflow');
+		const { nodeInstance } = require('../support/run-workflow');
 		const props = nodeInstance.description.properties.filter((p) => p.name === 'backgroundMusic');
 		const shownFor = props.flatMap((p) => p.displayOptions.show.operation);
 		expect(shownFor.sort()).toEqual(['generateFromPrompt', 'generateFromScript']);

@@ -1,7 +1,7 @@
 'use strict';
-const { useFakeService } = require('../helpers/fake');
-const { imageRunner } = require('../helpers/image');
-const { readBinary } = require('../harness/run-workflow');
+const { useFakeService } = require('../support/fake');
+const { imageRunner } = require('../support/image');
+const { readBinary } = require('../support/run-workflow');
 
 // a service that runs 2 of a user's jobs at once, the rest queued; run times 4 s ±30 %
 const ref = useFakeService({ timing: { queueMs: 10, imageMs: 4000 }, capacity: 2, spread: 0.3, seed: 11 });

@@ -6,7 +6,7 @@
  */
 const { startFakeService } = require('../fake-service/server');
 const { SHAPES } = require('../fake-service/retryAfter');
-const { runWorkflow, mediaNode } = require('../harness/run-workflow');
+const { runWorkflow, mediaNode } = require('../support/run-workflow');
 
 const WINDOW_MS = 4500;
 /** after the first round, which goes out together before any refusal is known: this many a second at most */

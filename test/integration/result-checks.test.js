@@ -6,10 +6,10 @@
  * again (with a fresh link when the body was no media at all) and is never reported as stored.
  */
 const { Readable } = require('node:stream');
-const { useFakeService } = require('../helpers/fake');
-const { imageRunner, FAST } = require('../helpers/image');
-const { runner } = require('../helpers/media');
-const { readBinary, BinaryDataService, runWorkflow, mediaNode, nodeResult, binaryDataService } = require('../harness/run-workflow');
+const { useFakeService } = require('../support/fake');
+const { imageRunner, FAST } = require('../support/image');
+const { runner } = require('../support/media');
+const { readBinary, BinaryDataService, runWorkflow, mediaNode, nodeResult, binaryDataService } = require('../support/run-workflow');
 const { writePng } = require('../fake-service/media/png');
 
 const ref = useFakeService({ timing: { queueMs: 50, imageMs: 200, audioMs: 300 } });

@@ -1,8 +1,8 @@
 'use strict';
 const net = require('node:net');
-const { useFakeService } = require('../helpers/fake');
+const { useFakeService } = require('../support/fake');
 const { startFakeService } = require('../fake-service/server');
-const { runWorkflow, mediaNode, nodeResult } = require('../harness/run-workflow');
+const { runWorkflow, mediaNode, nodeResult } = require('../support/run-workflow');
 const { writePng } = require('../fake-service/media/png');
 
 const KEY = 'test-key-alice';
@@ -47,7 +47,7 @@ describe('transport: errors', () => {
 	});
 
 	test('the key never reaches an output with Continue On Fail, and every item keeps its place', async () => {
-		const ok = (await require('../helpers/fake').api(ref.svc, 'POST', '/image', { body: { prompt: 'x', model_id: 'sketch-lite' } })).json.job_id;
+		const ok = (await require('../support/fake').api(ref.svc, 'POST', '/image', { body: { prompt: 'x', model_id: 'sketch-lite' } })).json.job_id;
 		const node = mediaNode('Media', { resource: 'image', operation: 'get', jobId: '={{ $json.id }}' }, { onError: 'continueRegularOutput' });
 		const items = [{ json: { id: ok } }, { json: { id: '00000000-0000-4000-8000-000000000000' } }, { json: { id: ok } }];
 		const { items: out } = await run(node, { items });
@@ -73,10 +73,10 @@ describe('transport: errors', () => {
 	});
 
 	test('a run reads its credential once, however many requests it sends', async () => {
-		const { TestCredentialsHelper } = require('../harness/credentials-helper');
+		const { TestCredentialsHelper } = require('../support/credentials-helper');
 		const reads = jest.spyOn(TestCredentialsHelper.prototype, 'getDecrypted');
 		try {
-			const ok = (await require('../helpers/fake').api(ref.svc, 'POST', '/image', { body: { prompt: 'x', model_id: 'sketch-lite' } })).json.job_id;
+			const ok = (await require('../support/fake').api(ref.svc, 'POST', '/image', { body: { prompt: 'x', model_id: 'sketch-lite' } })).json.job_id;
 			const before = ref.svc.state.requests.length;
 			const node = mediaNode('Media', { resource: 'image', operation: 'get', jobId: '={{ $json.id }}' });
 			const { items: out } = await run(node, { items: Array.from({ length: 6 }, () => ({ json: { id: ok } })) });

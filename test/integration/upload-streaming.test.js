@@ -7,9 +7,9 @@
 const fs = require('node:fs');
 const { createHash } = require('node:crypto');
 const { Readable } = require('node:stream');
-const { useFakeService } = require('../helpers/fake');
-const { until } = require('../helpers/wait');
-const { runWorkflow, mediaNode, nodeResult, binaryDataService } = require('../harness/run-workflow');
+const { useFakeService } = require('../support/fake');
+const { until } = require('../support/wait');
+const { runWorkflow, mediaNode, nodeResult, binaryDataService } = require('../support/run-workflow');
 const { writeMp4 } = require('../fake-service/media/mp4');
 
 const ref = useFakeService();

@@ -1,6 +1,6 @@
 'use strict';
-const { useFakeService } = require('../helpers/fake');
-const { runWorkflow, mediaNode, nodeResult } = require('../harness/run-workflow');
+const { useFakeService } = require('../support/fake');
+const { runWorkflow, mediaNode, nodeResult } = require('../support/run-workflow');
 const { writePng } = require('../fake-service/media/png');
 const { writeMp4 } = require('../fake-service/media/mp4');
 

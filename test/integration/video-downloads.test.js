@@ -4,9 +4,9 @@
  * the link is slow; either way every file arrives whole.
  */
 const { createHash } = require('node:crypto');
-const { useFakeService } = require('../helpers/fake');
-const { runner, FAST } = require('../helpers/media');
-const { readBinary } = require('../harness/run-workflow');
+const { useFakeService } = require('../support/fake');
+const { runner, FAST } = require('../support/media');
+const { readBinary } = require('../support/run-workflow');
 const { TRANSFER_SPEED } = require('../../dist/nodes/MediaGeneration/engine/transfers');
 
 const ref = useFakeService();

@@ -1,7 +1,7 @@
 'use strict';
-const { useFakeService, api, uploadForm } = require('../helpers/fake');
-const { runner, binaryItem, FAST, count } = require('../helpers/media');
-const { readBinary } = require('../harness/run-workflow');
+const { useFakeService, api, uploadForm } = require('../support/fake');
+const { runner, binaryItem, FAST, count } = require('../support/media');
+const { readBinary } = require('../support/run-workflow');
 const { readMp4, writeMp4 } = require('../fake-service/media/mp4');
 const { writePng } = require('../fake-service/media/png');
 

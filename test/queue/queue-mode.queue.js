@@ -15,9 +15,9 @@ const path = require('node:path');
 const { startFakeService } = require('../fake-service/server');
 const { DEFAULT_ACCOUNTS } = require('../fake-service/state');
 const { QueueCluster, PORTS, QUEUE_TIMING, memoryOf, executionsRunBy, createdJobsIn } = require('./cluster');
-const { N8nRest, itemsOf } = require('./rest');
+const { N8nRest, itemsOf } = require('../support/n8n-rest');
 const workflows = require('./workflows');
-const { until, sleep } = require('../helpers/wait');
+const { until, sleep } = require('../support/wait');
 
 const MB = 1024 * 1024;
 const REPORT = path.resolve(__dirname, '../../queue-report.json');

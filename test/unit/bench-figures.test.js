@@ -3,7 +3,7 @@
 const { spreadCase, shuffled, pixelsOf } = require('../../bench/cases');
 const { jobLags, requestCounts, resetService, sampleRss } = require('../../bench/measure');
 const { summarize, markdown } = require('../../bench/report');
-const { useFakeService, api, waitForJob } = require('../helpers/fake');
+const { useFakeService, api, waitForJob } = require('../support/fake');
 
 const ref = useFakeService({ timing: { queueMs: 10, imageMs: 200 } });
 

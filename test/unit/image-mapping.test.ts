@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { prepare } from '../../nodes/MediaGeneration/actions/image/generate.operation';
 import { startFakeService, type FakeService } from '../fake-service/server';
-import { fakeContext, type ServiceAccess } from '../helpers/fakeContext';
+import { fakeContext, type ServiceAccess } from '../support/fakeContext';
 
 let svc: FakeService;
 let access: ServiceAccess;

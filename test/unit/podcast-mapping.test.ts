@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import * as conversationFromScript from '../../nodes/MediaGeneration/actions/podcast/generateConversationFromScript.operation';
 import * as fromPrompt from '../../nodes/MediaGeneration/actions/podcast/generateFromPrompt.operation';
 import * as fromScript from '../../nodes/MediaGeneration/actions/podcast/generateFromScript.operation';
-import { fakeContext } from '../helpers/fakeContext';
+import { fakeContext } from '../support/fakeContext';
 
 type Prepare = typeof fromPrompt.prepare;
 const prepare = (op: { prepare: Prepare }, params: IDataObject) =>

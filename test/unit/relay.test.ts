@@ -11,7 +11,7 @@ import {
 	within,
 	arrivedWhole,
 	closed,
-} from '../helpers/streams';
+} from '../support/streams';
 
 describe('Relay (downloads): the first bytes are read, and the whole body is handed on as a new stream', () => {
 	const data = bytes(100_000, 3);

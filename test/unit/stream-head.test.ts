@@ -11,7 +11,7 @@ import {
 	within,
 	arrivedWhole,
 	closed,
-} from '../helpers/streams';
+} from '../support/streams';
 
 /** The head read, then the rest handed on as a new stream, counted: what a download does. */
 async function headThenStream(source: Readable) {

@@ -1,5 +1,5 @@
 'use strict';
-const { useFakeService, api } = require('../../helpers/fake');
+const { useFakeService, api } = require('../../support/fake');
 const { DEFAULT_ACCOUNTS } = require('../state');
 
 const ref = useFakeService();

@@ -1,5 +1,5 @@
 'use strict';
-const { useFakeService, api, waitForJob } = require('../../helpers/fake');
+const { useFakeService, api, waitForJob } = require('../../support/fake');
 
 const ref = useFakeService({ timing: { queueMs: 10, imageMs: 300, videoMs: 300 } });
 const image = (prompt, key) => api(ref.svc, 'POST', '/image', { key, body: { prompt, model_id: 'sketch-lite' } });

@@ -1,6 +1,6 @@
 'use strict';
 /** The fake service's fault injection used by the fault suite: per-body faults, key revocation, counts. */
-const { useFakeService, api } = require('../../helpers/fake');
+const { useFakeService, api } = require('../../support/fake');
 
 const ref = useFakeService({ timing: { queueMs: 10, imageMs: 50 }, latencyMs: 30 });
 const create = (prompt, key) => api(ref.svc, 'POST', '/image', { body: { prompt, model_id: 'sketch-lite' }, key });

@@ -1,5 +1,5 @@
 'use strict';
-const { useFakeService, api, waitForJob } = require('../../helpers/fake');
+const { useFakeService, api, waitForJob } = require('../../support/fake');
 const { startFakeService } = require('../server');
 
 const ref = useFakeService({ timing: { queueMs: 10, imageMs: 50 } });

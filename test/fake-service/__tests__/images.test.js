@@ -1,8 +1,8 @@
 'use strict';
-const { useFakeService, api, waitForJob } = require('../../helpers/fake');
+const { useFakeService, api, waitForJob } = require('../../support/fake');
 const { sniffImage } = require('../media/sniff');
 const { writePng } = require('../media/png');
-const { uploadForm } = require('../../helpers/fake');
+const { uploadForm } = require('../../support/fake');
 
 const ref = useFakeService({ timing: { queueMs: 50, imageMs: 200 } });
 const create = (body, key) => api(ref.svc, 'POST', '/image', { body, key });

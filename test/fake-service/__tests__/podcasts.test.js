@@ -1,5 +1,5 @@
 'use strict';
-const { useFakeService, api, waitForJob } = require('../../helpers/fake');
+const { useFakeService, api, waitForJob } = require('../../support/fake');
 const { mp3DurationMs } = require('../media/mp3');
 
 const ref = useFakeService({ timing: { queueMs: 20, audioMs: 300 } });

@@ -1,6 +1,6 @@
 'use strict';
 /** The fake service's 429s with each Retry-After shape, and outages of HTML error pages by duration. */
-const { useFakeService, api } = require('../../helpers/fake');
+const { useFakeService, api } = require('../../support/fake');
 const { SHAPES } = require('../retryAfter');
 
 const ref = useFakeService({ timing: { queueMs: 10, imageMs: 50 } });

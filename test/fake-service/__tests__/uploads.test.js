@@ -1,5 +1,5 @@
 'use strict';
-const { useFakeService, api, uploadForm } = require('../../helpers/fake');
+const { useFakeService, api, uploadForm } = require('../../support/fake');
 const { writePng } = require('../media/png');
 const { writeMp4 } = require('../media/mp4');
 

@@ -1,24 +1,30 @@
 'use strict';
 /**
- * The main's REST API, as n8n's editor uses it, with the session cookie of the owner account:
- * credentials, workflows, executions (list, read, stop) and binary data.
+ * n8n's REST API as its editor uses it, with the session cookie of the owner account: owner
+ * setup, credentials, workflows and their activation, production webhooks, executions (list,
+ * read, stop) and binary data. For suites that run `n8n start` (faults, queue mode).
  */
+const fs = require('node:fs');
 const path = require('node:path');
 const { execFileSync } = require('node:child_process');
-const { jsonOrUndefined } = require('../helpers/fake');
-const { until } = require('../helpers/wait');
+const { jsonOrUndefined } = require('./fake');
+const { until } = require('./wait');
+
+const OWNER = { email: 'owner@example.com', firstName: 'Test', lastName: 'Owner', password: 'Test-suite-1' };
 
 /**
- * n8n stores an execution's data in the `flatted` format; its own copy of the library reads it
- * (found next to the n8n that scripts/n8n.sh put on PATH).
+ * n8n stores an execution's data in the `flatted` format; the copy of the library that the n8n
+ * on PATH uses reads it (scripts/n8n.sh puts it there), else the project's own.
  */
 function flatted() {
-	const bin = execFileSync('sh', ['-c', 'command -v n8n'], { encoding: 'utf8' }).trim();
-	const modules = path.resolve(require('node:fs').realpathSync(bin), '../../..');
-	return require(require.resolve('flatted', { paths: [modules] }));
+	try {
+		const bin = execFileSync('sh', ['-c', 'command -v n8n'], { encoding: 'utf8' }).trim();
+		const modules = path.resolve(fs.realpathSync(bin), '../../..');
+		return require(require.resolve('flatted', { paths: [modules] }));
+	} catch {
+		return require('flatted');
+	}
 }
-
-const OWNER = { email: 'owner@example.com', firstName: 'Queue', lastName: 'Suite', password: 'Queue-suite-1' };
 
 class N8nRest {
 	constructor(baseUrl) {
@@ -26,6 +32,7 @@ class N8nRest {
 		this.cookie = '';
 	}
 
+	/** A request to `path` (from the root: `/rest/...`); the parsed `data`, or the response when `raw`. */
 	async request(method, path, body, { raw = false } = {}) {
 		const headers = { cookie: this.cookie };
 		if (body !== undefined) headers['content-type'] = 'application/json';
@@ -34,7 +41,7 @@ class N8nRest {
 		if (cookie) this.cookie = cookie.split(';')[0];
 		if (raw) return res;
 		const text = await res.text();
-		if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 500)}`);
+		if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 500)}`);
 		return text ? JSON.parse(text).data : undefined;
 	}
 
@@ -51,7 +58,13 @@ class N8nRest {
 		return { id, name };
 	}
 
-	/** Saves a workflow and activates it (its webhooks listen at once); returns its id. */
+	/** Activates a saved workflow (its webhooks listen once n8n has registered them). */
+	async activate(workflowId) {
+		const wf = await this.request('GET', `/rest/workflows/${workflowId}`);
+		await this.request('POST', `/rest/workflows/${workflowId}/activate`, { versionId: wf.versionId });
+	}
+
+	/** Saves a workflow and activates it; returns its id. */
 	async createActiveWorkflow(workflow) {
 		const { id, versionId } = await this.request('POST', '/rest/workflows', { active: false, settings: { executionOrder: 'v1' }, ...workflow });
 		await this.request('POST', `/rest/workflows/${id}/activate`, { versionId });
@@ -95,6 +108,7 @@ class N8nRest {
 		return execution;
 	}
 
+	/** Stops an execution, as the editor's stop button does. */
 	async stopExecution(id) {
 		return await this.request('POST', `/rest/executions/${id}/stop`, {});
 	}
@@ -112,4 +126,17 @@ function itemsOf(execution, nodeName) {
 	return execution.data?.resultData?.runData?.[nodeName]?.[0]?.data?.main?.[0] ?? [];
 }
 
-module.exports = { N8nRest, itemsOf };
+/** A Webhook trigger node that answers at once, so the caller does not wait for the run. */
+function webhookNode(path) {
+	return {
+		id: crypto.randomUUID(),
+		webhookId: crypto.randomUUID(),
+		name: 'Webhook',
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2,
+		position: [0, 0],
+		parameters: { httpMethod: 'POST', path, responseMode: 'onReceived' },
+	};
+}
+
+module.exports = { N8nRest, itemsOf, webhookNode };

@@ -1,6 +1,6 @@
 'use strict';
 /** Runs one operation of the node against a fake service, as a one-node workflow. */
-const { runWorkflow, mediaNode, nodeResult } = require('../harness/run-workflow');
+const { runWorkflow, mediaNode, nodeResult } = require('./run-workflow');
 const { writePng } = require('../fake-service/media/png');
 const { writeMp4 } = require('../fake-service/media/mp4');
 

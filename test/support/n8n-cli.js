@@ -9,7 +9,7 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { until } = require('../helpers/wait');
+const { until } = require('./wait');
 
 const ROOT = path.resolve(__dirname, '../..');
 const PACKAGE = require(path.join(ROOT, 'package.json'));
