@@ -6,6 +6,7 @@ const fs = require('node:fs');
 
 module.exports = async () => {
 	for (const name of fs.readdirSync(os.tmpdir())) {
-		if (name.startsWith('media-generation-tests-')) fs.rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
+		if (name.startsWith('media-generation-tests-'))
+			fs.rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
 	}
 };

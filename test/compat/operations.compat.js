@@ -22,7 +22,9 @@ const instances = [];
 
 beforeAll(async () => {
 	// small files (a 480p square PNG of about 10 KB, short MP3s) arrive in one piece with their headers
-	svc = await startFakeService({ timing: { queueMs: 100, imageMs: 400, videoMs: 800, audioMs: 800 } });
+	svc = await startFakeService({
+		timing: { queueMs: 100, imageMs: 400, videoMs: 800, audioMs: 800 },
+	});
 	const packer = new N8nInstance().installPackage();
 	tarball = packer.tarball;
 	instances.push(packer);
@@ -37,7 +39,14 @@ afterAll(async () => {
 async function instance(binaryDataMode) {
 	const n8n = new N8nInstance({ binaryDataMode }).installPackage({ tarball });
 	instances.push(n8n);
-	await n8n.importCredentials(credentialsFor({ apiKey: API_KEY, baseUrl: svc.apiUrl, openAiKey: 'unused', openAiUrl: svc.apiUrl }));
+	await n8n.importCredentials(
+		credentialsFor({
+			apiKey: API_KEY,
+			baseUrl: svc.apiUrl,
+			openAiKey: 'unused',
+			openAiUrl: svc.apiUrl,
+		}),
+	);
 	const [id] = await n8n.importWorkflows([everyOperation(CREDENTIALS.media)]);
 	return { n8n, id };
 }
@@ -67,11 +76,16 @@ describe.each(release.binaryModes)(`n8n ${release.version}, binary data mode "%s
 	}, 240_000);
 
 	test('the workflow of every operation runs to the end, and no key appears in its output', () => {
-		if (result.code !== 0) throw new Error(`n8n execute exited ${result.code}: ${JSON.stringify(runError(data))}\n${result.stdout.slice(-3000)}`);
+		if (result.code !== 0)
+			throw new Error(
+				`n8n execute exited ${result.code}: ${JSON.stringify(runError(data))}\n${result.stdout.slice(-3000)}`,
+			);
 		expect(result.stdout).not.toContain(API_KEY);
 		expect(result.stderr).not.toContain(API_KEY);
-		for (const name of NODE_NAMES) expect([name, nodeItems(data, name)?.length ?? 0]).toEqual([name, expect.any(Number)]);
-		for (const name of NODE_NAMES) expect([name, nodeItems(data, name).length > 0]).toEqual([name, true]);
+		for (const name of NODE_NAMES)
+			expect([name, nodeItems(data, name)?.length ?? 0]).toEqual([name, expect.any(Number)]);
+		for (const name of NODE_NAMES)
+			expect([name, nodeItems(data, name).length > 0]).toEqual([name, true]);
 	});
 
 	test('model listings', () => {
@@ -95,7 +109,8 @@ describe.each(release.binaryModes)(`n8n ${release.version}, binary data mode "%s
 			const [item] = nodeItems(data, name);
 			const binary = item.binary?.data;
 			expect([name, binary?.mimeType]).toEqual([name, mimeType]);
-			if (mode === 'filesystem') expect([name, binary.id]).toEqual([name, expect.stringMatching(/^filesystem/)]);
+			if (mode === 'filesystem')
+				expect([name, binary.id]).toEqual([name, expect.stringMatching(/^filesystem/)]);
 			const bytes = bytesOf(n8n, binary);
 			expect([name, bytes.length > 0]).toEqual([name, true]);
 			expect([name, bytes.equals(served(item.json.job_id))]).toEqual([name, true]);
@@ -111,15 +126,32 @@ describe.each(release.binaryModes)(`n8n ${release.version}, binary data mode "%s
 		const videoSource = bytesOf(n8n, nodeItems(data, 'Video')[0].binary.data);
 		expect(image.json).toMatchObject({ bytes: imageSource.length, mime_type: 'image/png' });
 		expect(video.json).toMatchObject({ bytes: videoSource.length, mime_type: 'video/mp4' });
-		expect(svc.state.images.get(image.json.image_id)).toMatchObject({ source: 'upload', bytes: imageSource.length, sha256: sha256(imageSource) });
-		expect(svc.state.videos.get(video.json.video_id)).toMatchObject({ source: 'upload', bytes: videoSource.length, sha256: sha256(videoSource) });
+		expect(svc.state.images.get(image.json.image_id)).toMatchObject({
+			source: 'upload',
+			bytes: imageSource.length,
+			sha256: sha256(imageSource),
+		});
+		expect(svc.state.videos.get(video.json.video_id)).toMatchObject({
+			source: 'upload',
+			bytes: videoSource.length,
+			sha256: sha256(videoSource),
+		});
 	});
 
 	test('Get and the create operations without waiting give job ids and states', () => {
-		expect(nodeItems(data, 'Image Get')[0].json).toMatchObject({ status: 'succeeded', job_id: expect.any(String) });
+		expect(nodeItems(data, 'Image Get')[0].json).toMatchObject({
+			status: 'succeeded',
+			job_id: expect.any(String),
+		});
 		expect(nodeItems(data, 'Video Get')[0].json).toMatchObject({ status: 'succeeded' });
-		expect(nodeItems(data, 'Podcast Get')[0].json).toMatchObject({ status: 'succeeded', finished: true });
-		expect(nodeItems(data, 'Video from Upload')[0].json).toMatchObject({ status: 'succeeded', video_id: expect.any(String) });
+		expect(nodeItems(data, 'Podcast Get')[0].json).toMatchObject({
+			status: 'succeeded',
+			finished: true,
+		});
+		expect(nodeItems(data, 'Video from Upload')[0].json).toMatchObject({
+			status: 'succeeded',
+			video_id: expect.any(String),
+		});
 	});
 
 	test('a download cut off midway is fetched again and stored whole', async () => {

@@ -11,35 +11,151 @@ const OPTIONS = { pollIntervalSeconds: 0.5 };
  */
 const BRANCHES = [
 	[
-		['Image', { resource: 'image', operation: 'generate', prompt: 'A lighthouse', model: 'sketch-lite', resolution: '480p', options: OPTIONS }],
+		[
+			'Image',
+			{
+				resource: 'image',
+				operation: 'generate',
+				prompt: 'A lighthouse',
+				model: 'sketch-lite',
+				resolution: '480p',
+				options: OPTIONS,
+			},
+		],
 		['Upload Image', { resource: 'upload', operation: 'uploadImage', binaryPropertyName: 'data' }],
-		['Video', { resource: 'video', operation: 'generate', mode: 'image', prompt: 'Waves around @Image 1', model: 'motion-fast', duration: 5, startFrameId: '={{ $json.image_id }}', options: OPTIONS }],
+		[
+			'Video',
+			{
+				resource: 'video',
+				operation: 'generate',
+				mode: 'image',
+				prompt: 'Waves around @Image 1',
+				model: 'motion-fast',
+				duration: 5,
+				startFrameId: '={{ $json.image_id }}',
+				options: OPTIONS,
+			},
+		],
 		['Upload Video', { resource: 'upload', operation: 'uploadVideo', binaryPropertyName: 'data' }],
-		['Video from Upload', { resource: 'video', operation: 'generate', mode: 'video_to_video', prompt: 'Make it snow', model: 'restyle-v2v', sourceVideoId: '={{ $json.video_id }}', options: { ...OPTIONS, downloadMedia: false } }],
+		[
+			'Video from Upload',
+			{
+				resource: 'video',
+				operation: 'generate',
+				mode: 'video_to_video',
+				prompt: 'Make it snow',
+				model: 'restyle-v2v',
+				sourceVideoId: '={{ $json.video_id }}',
+				options: { ...OPTIONS, downloadMedia: false },
+			},
+		],
 	],
 	[['List Image Models', { resource: 'model', operation: 'listImageModels' }]],
 	[['List Video Models', { resource: 'model', operation: 'listVideoModels' }]],
 	[
-		['Image Job', { resource: 'image', operation: 'generate', prompt: 'A harbour', model: 'sketch-lite', waitForCompletion: false }],
+		[
+			'Image Job',
+			{
+				resource: 'image',
+				operation: 'generate',
+				prompt: 'A harbour',
+				model: 'sketch-lite',
+				waitForCompletion: false,
+			},
+		],
 		['Wait for Image', 'wait'],
 		['Image Get', { resource: 'image', operation: 'get', jobId: '={{ $json.job_id }}' }],
 		['Image Download', { resource: 'image', operation: 'download', jobId: '={{ $json.job_id }}' }],
 	],
 	[
-		['Video Job', { resource: 'video', operation: 'generate', mode: 'text', prompt: 'Rain', model: 'motion-fast', duration: 5, waitForCompletion: false }],
+		[
+			'Video Job',
+			{
+				resource: 'video',
+				operation: 'generate',
+				mode: 'text',
+				prompt: 'Rain',
+				model: 'motion-fast',
+				duration: 5,
+				waitForCompletion: false,
+			},
+		],
 		['Wait for Video', 'wait'],
 		['Video Get', { resource: 'video', operation: 'get', jobId: '={{ $json.job_id }}' }],
 		['Video Download', { resource: 'video', operation: 'download', jobId: '={{ $json.job_id }}' }],
 	],
-	[['Podcast from Prompt', { resource: 'podcast', operation: 'generateFromPrompt', prompt: 'A short ad for a bakery', voiceIds: 'voice-cleo', options: OPTIONS }]],
-	[['Podcast from Script', { resource: 'podcast', operation: 'generateFromScript', segments: { segment: [{ voiceId: 'voice-ava', text: 'Breathe in.' }, { voiceId: 'voice-dan', text: 'And out.' }] }, options: OPTIONS }]],
-	[['Conversation from Prompt', { resource: 'podcast', operation: 'generateConversationFromPrompt', prompt: 'Two hosts discuss tea', voiceIds: 'voice-ava, voice-ben', options: OPTIONS }]],
-	[['Conversation from Script', { resource: 'podcast', operation: 'generateConversationFromScript', segments: { segment: [{ voiceId: 'voice-ava', text: 'So, tea?' }, { voiceId: 'voice-ben', text: 'Always tea.' }] }, options: OPTIONS }]],
 	[
-		['Podcast Job', { resource: 'podcast', operation: 'generateFromPrompt', prompt: 'News in brief', waitForCompletion: false }],
+		[
+			'Podcast from Prompt',
+			{
+				resource: 'podcast',
+				operation: 'generateFromPrompt',
+				prompt: 'A short ad for a bakery',
+				voiceIds: 'voice-cleo',
+				options: OPTIONS,
+			},
+		],
+	],
+	[
+		[
+			'Podcast from Script',
+			{
+				resource: 'podcast',
+				operation: 'generateFromScript',
+				segments: {
+					segment: [
+						{ voiceId: 'voice-ava', text: 'Breathe in.' },
+						{ voiceId: 'voice-dan', text: 'And out.' },
+					],
+				},
+				options: OPTIONS,
+			},
+		],
+	],
+	[
+		[
+			'Conversation from Prompt',
+			{
+				resource: 'podcast',
+				operation: 'generateConversationFromPrompt',
+				prompt: 'Two hosts discuss tea',
+				voiceIds: 'voice-ava, voice-ben',
+				options: OPTIONS,
+			},
+		],
+	],
+	[
+		[
+			'Conversation from Script',
+			{
+				resource: 'podcast',
+				operation: 'generateConversationFromScript',
+				segments: {
+					segment: [
+						{ voiceId: 'voice-ava', text: 'So, tea?' },
+						{ voiceId: 'voice-ben', text: 'Always tea.' },
+					],
+				},
+				options: OPTIONS,
+			},
+		],
+	],
+	[
+		[
+			'Podcast Job',
+			{
+				resource: 'podcast',
+				operation: 'generateFromPrompt',
+				prompt: 'News in brief',
+				waitForCompletion: false,
+			},
+		],
 		['Wait for Podcast', 'wait'],
 		['Podcast Get', { resource: 'podcast', operation: 'get', jobId: '={{ $json.job_id }}' }],
-		['Podcast Download', { resource: 'podcast', operation: 'download', jobId: '={{ $json.job_id }}' }],
+		[
+			'Podcast Download',
+			{ resource: 'podcast', operation: 'download', jobId: '={{ $json.job_id }}' },
+		],
 	],
 ];
 
@@ -50,7 +166,16 @@ const NODE_NAMES = BRANCHES.flat()
 
 /** The workflow, with our nodes using `credential` ({id, name}). */
 function everyOperation(credential) {
-	const nodes = [{ parameters: {}, id: 'compat-start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0] }];
+	const nodes = [
+		{
+			parameters: {},
+			id: 'compat-start',
+			name: 'Start',
+			type: 'n8n-nodes-base.manualTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+		},
+	];
 	const connections = {};
 	const link = (from, to) => {
 		connections[from] ??= { main: [[]] };
@@ -61,15 +186,36 @@ function everyOperation(credential) {
 		chain.forEach(([name, parameters], column) => {
 			const position = [240 * (column + 1), 200 * row];
 			if (parameters === 'wait') {
-				nodes.push({ parameters: { amount: 2, unit: 'seconds' }, id: `compat-${name}`, name, type: 'n8n-nodes-base.wait', typeVersion: 1.1, position, webhookId: `00000000-0000-4000-8000-${String(row).padStart(12, "0")}` });
+				nodes.push({
+					parameters: { amount: 2, unit: 'seconds' },
+					id: `compat-${name}`,
+					name,
+					type: 'n8n-nodes-base.wait',
+					typeVersion: 1.1,
+					position,
+					webhookId: `00000000-0000-4000-8000-${String(row).padStart(12, '0')}`,
+				});
 			} else {
-				nodes.push({ parameters, id: `compat-${name}`, name, type: NODE_TYPE, typeVersion: 1, position, credentials: { mediaGenerationApi: { id: credential.id, name: credential.name } } });
+				nodes.push({
+					parameters,
+					id: `compat-${name}`,
+					name,
+					type: NODE_TYPE,
+					typeVersion: 1,
+					position,
+					credentials: { mediaGenerationApi: { id: credential.id, name: credential.name } },
+				});
 			}
 			link(previous, name);
 			previous = name;
 		});
 	});
-	return { name: 'Compatibility: every operation', nodes, connections, settings: { executionOrder: 'v1' } };
+	return {
+		name: 'Compatibility: every operation',
+		nodes,
+		connections,
+		settings: { executionOrder: 'v1' },
+	};
 }
 
 module.exports = { everyOperation, NODE_NAMES, BRANCHES };

@@ -28,7 +28,8 @@ const chatRequests = () => svc.state.chatRequests.length;
 
 async function execute(name, options) {
 	const result = await n8n.execute(ids[name], options);
-	if (process.env.E2E_DEBUG) console.log(result.code, result.stdout.slice(-3000), result.stderr.slice(-3000));
+	if (process.env.E2E_DEBUG)
+		console.log(result.code, result.stdout.slice(-3000), result.stderr.slice(-3000));
 	// the key is stored encrypted; it must not come back in any output or log line
 	expect(result.stdout).not.toContain(API_KEY);
 	expect(result.stderr).not.toContain(API_KEY);
@@ -36,10 +37,17 @@ async function execute(name, options) {
 }
 
 beforeAll(async () => {
-	svc = await startFakeService({ timing: { queueMs: 100, imageMs: 400, videoMs: 800, audioMs: 800 } });
+	svc = await startFakeService({
+		timing: { queueMs: 100, imageMs: 400, videoMs: 800, audioMs: 800 },
+	});
 	n8n = new N8nInstance().installPackage();
 	await n8n.importCredentials(
-		credentialsFor({ apiKey: API_KEY, baseUrl: svc.apiUrl, openAiKey: 'sk-e2e', openAiUrl: svc.apiUrl.replace(/\/v1$/, '/openai/v1') }),
+		credentialsFor({
+			apiKey: API_KEY,
+			baseUrl: svc.apiUrl,
+			openAiKey: 'sk-e2e',
+			openAiUrl: svc.apiUrl.replace(/\/v1$/, '/openai/v1'),
+		}),
 	);
 	const all = { ...examples, ...extra };
 	const names = Object.keys(all);
@@ -67,10 +75,21 @@ describe('the examples run in the real n8n', () => {
 		expect(end.json.reference_image_ids).toEqual([start.json.image_id]);
 		const [video] = videos;
 		expect(video.pairedItem).toEqual({ item: 0 });
-		expect(video.binary.data).toMatchObject({ mimeType: 'video/mp4', fileName: 'dawn-to-night.mp4' });
-		expect(readMp4(fileOf(video))).toMatchObject({ hasVideo: true, durationMs: 5000, width: 640, height: 360 });
+		expect(video.binary.data).toMatchObject({
+			mimeType: 'video/mp4',
+			fileName: 'dawn-to-night.mp4',
+		});
+		expect(readMp4(fileOf(video))).toMatchObject({
+			hasVideo: true,
+			durationMs: 5000,
+			width: 640,
+			height: 360,
+		});
 		const job = svc.state.jobs.get(video.json.job_id);
-		expect(job.request).toMatchObject({ start_frame_image_id: start.json.image_id, end_frame_image_id: end.json.image_id });
+		expect(job.request).toMatchObject({
+			start_frame_image_id: start.json.image_id,
+			end_frame_image_id: end.json.image_id,
+		});
 	});
 
 	test('batch of prompts: one portrait MP4 per prompt, in order, each paired with its prompt', async () => {
@@ -83,13 +102,20 @@ describe('the examples run in the real n8n', () => {
 		videos.forEach((video, i) => {
 			expect(video.pairedItem).toEqual({ item: i });
 			expect(video.binary.data.fileName).toBe(`${prompts[i].json.slug}.mp4`);
-			expect(readMp4(fileOf(video))).toMatchObject({ hasVideo: true, durationMs: 5000, width: 360, height: 640 });
+			expect(readMp4(fileOf(video))).toMatchObject({
+				hasVideo: true,
+				durationMs: 5000,
+				width: 360,
+				height: 640,
+			});
 			expect(svc.state.jobs.get(video.json.job_id).request.prompt).toBe(prompts[i].json.prompt);
 		});
 		expect(jobsOf('video').length - before).toBe(prompts.length);
 		// every created job is in n8n's log the moment it exists, with its item and operation
 		videos.forEach((video, i) =>
-			expect(stdout).toContain(`created video job ${video.json.job_id} for item ${i} of node "Generate Videos" (video generate, execution`),
+			expect(stdout).toContain(
+				`created video job ${video.json.job_id} for item ${i} of node "Generate Videos" (video generate, execution`,
+			),
 		);
 	});
 
@@ -104,7 +130,8 @@ describe('the examples run in the real n8n', () => {
 		expect(failed[0].json).toMatchObject({ job_id: expect.any(String) });
 		expect(failed[0].binary).toBeUndefined();
 		videos.forEach((video, i) => expect(video.pairedItem).toEqual({ item: i }));
-		for (const ok of videos.filter((v) => !v.json.error)) expect(readMp4(fileOf(ok)).hasVideo).toBe(true);
+		for (const ok of videos.filter((v) => !v.json.error))
+			expect(readMp4(fileOf(ok)).hasVideo).toBe(true);
 	});
 
 	test('podcast from an AI-written script: the script is recorded with the two voices, as an MP3', async () => {
@@ -118,7 +145,9 @@ describe('the examples run in the real n8n', () => {
 		expect(mp3DurationMs(fileOf(episode))).toBeGreaterThan(1000);
 		const job = svc.state.jobs.get(episode.json.job_id);
 		expect(job.request.script).toEqual(segments.json.script);
-		expect(new Set(job.request.script.map((s) => s.voice_id))).toEqual(new Set(['voice-ava', 'voice-ben']));
+		expect(new Set(job.request.script.map((s) => s.voice_id))).toEqual(
+			new Set(['voice-ava', 'voice-ben']),
+		);
 	});
 
 	test('AI agent: the agent calls the node as a tool, which returns links and no binary data', async () => {
@@ -141,10 +170,12 @@ describe('the examples run in the real n8n', () => {
 });
 
 describe("n8n's filesystem binary mode (a regular instance's default)", () => {
-	test('40 MB videos are stored as files in n8n\'s binary storage, whole and valid', async () => {
+	test("40 MB videos are stored as files in n8n's binary storage, whole and valid", async () => {
 		svc.state.resultPaddingBytes = 40 * 1024 * 1024;
 		try {
-			const { code, data } = await execute('batch-prompts-to-videos', { env: { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' } });
+			const { code, data } = await execute('batch-prompts-to-videos', {
+				env: { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' },
+			});
 			expect(code).toBe(0);
 			const videos = nodeItems(data, 'Generate Videos');
 			expect(videos).toHaveLength(3);
@@ -153,7 +184,9 @@ describe("n8n's filesystem binary mode (a regular instance's default)", () => {
 				expect(binary.id).toMatch(/^filesystem/);
 				expect(binary.data.length).toBeLessThan(64); // a reference to the file, not the file inlined
 				const file = fs.readFileSync(n8n.binaryPath(binary.id));
-				expect(file.equals(svc.links.file(svc.state.jobs.get(video.json.job_id), 0).body)).toBe(true);
+				expect(file.equals(svc.links.file(svc.state.jobs.get(video.json.job_id), 0).body)).toBe(
+					true,
+				);
 				// n8n 2.x records the size it stored; 1.x does not
 				expect(binary.bytes ?? file.length).toBe(file.length);
 				expect(file.length).toBeGreaterThan(40 * 1024 * 1024);

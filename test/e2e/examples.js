@@ -14,8 +14,13 @@ const CREDENTIALS = {
 /** Every example, by file name without .json. */
 function loadExamples() {
 	const examples = {};
-	for (const file of fs.readdirSync(EXAMPLES_DIR).filter((f) => f.endsWith('.json')).sort()) {
-		examples[path.basename(file, '.json')] = JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8'));
+	for (const file of fs
+		.readdirSync(EXAMPLES_DIR)
+		.filter((f) => f.endsWith('.json'))
+		.sort()) {
+		examples[path.basename(file, '.json')] = JSON.parse(
+			fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8'),
+		);
 	}
 	return examples;
 }
@@ -38,7 +43,8 @@ function withParameters(workflow, nodeName, change) {
 	const copy = structuredClone(workflow);
 	const node = copy.nodes.find((n) => n.name === nodeName);
 	if (!node) throw new Error(`No node "${nodeName}" in "${workflow.name}"`);
-	node.parameters = typeof change === 'function' ? change(node.parameters) : { ...node.parameters, ...change };
+	node.parameters =
+		typeof change === 'function' ? change(node.parameters) : { ...node.parameters, ...change };
 	return copy;
 }
 

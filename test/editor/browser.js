@@ -8,18 +8,31 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // Without the background-networking flags Chromium keeps calling Google's hosts, which this
 // kind of closed network refuses.
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+	'--no-sandbox',
+	'--disable-gpu',
+	'--disable-quic',
+	'--no-first-run',
+	'--disable-background-networking',
+	'--disable-component-update',
+	'--disable-sync',
+];
 
 /** Installs Debian's chromium package when there is no browser yet (needs root and apt). */
 function ensureChromium() {
 	if (fs.existsSync(CHROMIUM)) return CHROMIUM;
 	if (process.env.CHROMIUM_PATH) throw new Error(`No browser at CHROMIUM_PATH=${CHROMIUM}`);
-	console.log('[setup] installing Debian\'s chromium package with apt (once; about a minute)');
+	console.log("[setup] installing Debian's chromium package with apt (once; about a minute)");
 	const [command, prefix] = process.getuid?.() === 0 ? ['apt-get', []] : ['sudo', ['apt-get']];
-	const apt = (...args) => execFileSync(command, [...prefix, ...args], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+	const apt = (...args) =>
+		execFileSync(command, [...prefix, ...args], {
+			stdio: ['ignore', 'ignore', 'inherit'],
+			env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+		});
 	apt('update', '-qq');
 	apt('install', '-y', '-qq', 'chromium');
-	if (!fs.existsSync(CHROMIUM)) throw new Error(`apt installed chromium, but ${CHROMIUM} is missing`);
+	if (!fs.existsSync(CHROMIUM))
+		throw new Error(`apt installed chromium, but ${CHROMIUM} is missing`);
 	return CHROMIUM;
 }
 
@@ -30,8 +43,13 @@ async function launch() {
 /** Closes the editor's first-visit pop-ups, if any. */
 async function dismissOverlays(page) {
 	await page.waitForTimeout(1000);
-	for (const selector of ['[data-test-id="close-button"]', '.el-dialog__headerbtn', '[aria-label="Close"]']) {
-		for (const el of await page.locator(selector).all()) await el.click({ timeout: 1000 }).catch(() => undefined);
+	for (const selector of [
+		'[data-test-id="close-button"]',
+		'.el-dialog__headerbtn',
+		'[aria-label="Close"]',
+	]) {
+		for (const el of await page.locator(selector).all())
+			await el.click({ timeout: 1000 }).catch(() => undefined);
 	}
 }
 
@@ -70,7 +88,12 @@ async function dropdownOptions(page, parameter, { waitFor } = {}) {
 	const names = [];
 	for (const item of await items.all()) {
 		const headline = item.locator('.option-headline');
-		names.push(((await headline.count()) ? await headline.first().innerText() : await item.innerText()).trim());
+		names.push(
+			((await headline.count())
+				? await headline.first().innerText()
+				: await item.innerText()
+			).trim(),
+		);
 	}
 	return names;
 }
@@ -85,7 +108,10 @@ async function choose(page, parameter, name) {
 /** The names of the parameters the open node shows, in order. */
 async function visibleParameters(page) {
 	return await page.$$eval('[data-test-id="ndv"] [data-test-id^="parameter-input-"]', (els) =>
-		els.filter((e) => e.offsetParent !== null).map((e) => e.getAttribute('data-test-id').replace('parameter-input-', '')).filter((n) => n !== 'field' && n !== 'item'),
+		els
+			.filter((e) => e.offsetParent !== null)
+			.map((e) => e.getAttribute('data-test-id').replace('parameter-input-', ''))
+			.filter((n) => n !== 'field' && n !== 'item'),
 	);
 }
 
@@ -93,9 +119,27 @@ async function visibleParameters(page) {
 async function parametersWithIssues(page) {
 	return await page.$$eval('[data-test-id="ndv"] [data-test-id="parameter-item"]', (items) =>
 		items
-			.filter((i) => i.offsetParent !== null && i.querySelector('[data-test-id="parameter-issues"]'))
-			.map((i) => i.querySelector('[data-test-id^="parameter-input-"]')?.getAttribute('data-test-id').replace('parameter-input-', '') ?? '?'),
+			.filter(
+				(i) => i.offsetParent !== null && i.querySelector('[data-test-id="parameter-issues"]'),
+			)
+			.map(
+				(i) =>
+					i
+						.querySelector('[data-test-id^="parameter-input-"]')
+						?.getAttribute('data-test-id')
+						.replace('parameter-input-', '') ?? '?',
+			),
 	);
 }
 
-module.exports = { launch, ensureChromium, dismissOverlays, openNode, closeNode, dropdownOptions, choose, visibleParameters, parametersWithIssues };
+module.exports = {
+	launch,
+	ensureChromium,
+	dismissOverlays,
+	openNode,
+	closeNode,
+	dropdownOptions,
+	choose,
+	visibleParameters,
+	parametersWithIssues,
+};

@@ -17,7 +17,16 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { startEditorSession } = require('./session');
-const { launch, dismissOverlays, openNode, closeNode, dropdownOptions, choose, visibleParameters, parametersWithIssues } = require('./browser');
+const {
+	launch,
+	dismissOverlays,
+	openNode,
+	closeNode,
+	dropdownOptions,
+	choose,
+	visibleParameters,
+	parametersWithIssues,
+} = require('./browser');
 const { videoModels } = require('../fake-service/catalogue');
 const { CREDENTIALS } = require('../e2e/examples');
 
@@ -28,7 +37,14 @@ const IMAGES = path.resolve(__dirname, '../../docs/images');
 const VIDEO_WORKFLOW = {
 	name: 'Editor test: Video > Generate',
 	nodes: [
-		{ id: 'e0000000-0000-4000-8000-000000000001', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+		{
+			id: 'e0000000-0000-4000-8000-000000000001',
+			name: 'Start',
+			type: 'n8n-nodes-base.manualTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		},
 		{
 			id: 'e0000000-0000-4000-8000-000000000002',
 			name: 'Video',
@@ -36,7 +52,9 @@ const VIDEO_WORKFLOW = {
 			typeVersion: 2,
 			position: [300, 0],
 			parameters: { resource: 'video', operation: 'generate', prompt: 'A lighthouse at dawn' },
-			credentials: { mediaGenerationApi: { id: CREDENTIALS.media.id, name: 'Media Generation API' } },
+			credentials: {
+				mediaGenerationApi: { id: CREDENTIALS.media.id, name: 'Media Generation API' },
+			},
 		},
 	],
 	connections: { Start: { main: [[{ node: 'Video', type: 'main', index: 0 }]] } },
@@ -47,7 +65,12 @@ const MODE_INPUTS = {
 	Text: [],
 	Image: ['startFrameId', 'startFrameField'],
 	Frames: ['startFrameId', 'startFrameField', 'endFrameId', 'endFrameField'],
-	References: ['referenceImageIds', 'referenceImageFields', 'referenceVideoIds', 'referenceVideoFields'],
+	References: [
+		'referenceImageIds',
+		'referenceImageFields',
+		'referenceVideoIds',
+		'referenceVideoFields',
+	],
 	'Video to Video': ['sourceVideoId', 'sourceVideoField'],
 };
 const ALL_INPUTS = [...new Set(Object.values(MODE_INPUTS).flat())];
@@ -59,9 +82,22 @@ const MODEL_DEFAULT = "Model's Default";
 function expectedChoices(model) {
 	const dflt = (name, isDefault) => (isDefault ? `${name} (default)` : name);
 	return {
-		resolution: [MODEL_DEFAULT, ...model.resolutions.map((r) => dflt(r.label && r.label !== r.resolution ? `${r.resolution} (renders ${r.label})` : r.resolution, r.resolution === model.default_resolution))],
+		resolution: [
+			MODEL_DEFAULT,
+			...model.resolutions.map((r) =>
+				dflt(
+					r.label && r.label !== r.resolution
+						? `${r.resolution} (renders ${r.label})`
+						: r.resolution,
+					r.resolution === model.default_resolution,
+				),
+			),
+		],
 		aspectRatio: [MODEL_DEFAULT, ...model.aspect_ratios],
-		duration: [MODEL_DEFAULT, ...model.durations.map((d) => dflt(`${d} s`, d === model.default_duration))],
+		duration: [
+			MODEL_DEFAULT,
+			...model.durations.map((d) => dflt(`${d} s`, d === model.default_duration)),
+		],
 	};
 }
 
@@ -69,7 +105,8 @@ const titlesFor = (mode) => videoModels.filter((m) => m.modes.includes(mode)).ma
 
 async function main() {
 	const started = Date.now();
-	const step = (text) => console.log(`  ${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s  ${text}`);
+	const step = (text) =>
+		console.log(`  ${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s  ${text}`);
 	console.log(`Starting n8n with this package on port ${PORT}…`);
 	const session = await startEditorSession({
 		port: PORT,
@@ -81,34 +118,56 @@ async function main() {
 	try {
 		step(`n8n is up at ${session.url}`);
 		browser = await launch();
-		const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
+		const context = await browser.newContext({
+			viewport: { width: 1440, height: 900 },
+			deviceScaleFactor: 1,
+		});
 		page = await context.newPage();
-		const login = await page.request.post(`${session.url}/rest/login`, { data: { emailOrLdapLoginId: session.owner.email, password: session.owner.password } });
+		const login = await page.request.post(`${session.url}/rest/login`, {
+			data: { emailOrLdapLoginId: session.owner.email, password: session.owner.password },
+		});
 		assert.ok(login.ok(), `login answered ${login.status()}`);
 
 		await page.goto(`${session.url}/workflow/${session.workflows['editor-video']}`);
 		await page.waitForSelector('[data-test-id="canvas-node"]', { timeout: 60_000 });
 		await dismissOverlays(page);
-		const listings = () => session.fake.state.requests.filter((r) => r.path === '/v1/video/models').length;
+		const listings = () =>
+			session.fake.state.requests.filter((r) => r.path === '/v1/video/models').length;
 		const listingsBefore = listings();
 		await openNode(page, 'Video');
 
 		// the model list comes from the service, filtered to the mode (Text by default)
-		assert.deepEqual(await dropdownOptions(page, 'model', { waitFor: titlesFor('text')[0] }), titlesFor('text'));
+		assert.deepEqual(
+			await dropdownOptions(page, 'model', { waitFor: titlesFor('text')[0] }),
+			titlesFor('text'),
+		);
 		await page.keyboard.press('Escape');
-		assert.ok(listings() > listingsBefore, 'the model dropdown did not ask the fake service for GET /video/models');
+		assert.ok(
+			listings() > listingsBefore,
+			'the model dropdown did not ask the fake service for GET /video/models',
+		);
 		step(`model dropdown loaded from the fake service: ${titlesFor('text').join(', ')}`);
 
 		// before a model is chosen, only the required model field is marked; the fields that
 		// follow the model hold their empty default, which their lists offer as "Model's Default"
 		for (const parameter of ['resolution', 'aspectRatio', 'duration']) {
-			assert.deepEqual(await dropdownOptions(page, parameter, { waitFor: MODEL_DEFAULT }), [MODEL_DEFAULT], `${parameter} before a model is chosen`);
+			assert.deepEqual(
+				await dropdownOptions(page, parameter, { waitFor: MODEL_DEFAULT }),
+				[MODEL_DEFAULT],
+				`${parameter} before a model is chosen`,
+			);
 			await page.keyboard.press('Escape');
 		}
 		await page.waitForTimeout(500);
 		const marked = await parametersWithIssues(page);
-		assert.deepEqual(marked.filter((p) => p !== 'model'), [], `fields marked with an issue before a model is chosen: ${marked.join(', ')}`);
-		step(`before a model is chosen: no issue on resolution, aspect ratio or duration (marked: ${marked.join(', ') || 'none'})`);
+		assert.deepEqual(
+			marked.filter((p) => p !== 'model'),
+			[],
+			`fields marked with an issue before a model is chosen: ${marked.join(', ')}`,
+		);
+		step(
+			`before a model is chosen: no issue on resolution, aspect ratio or duration (marked: ${marked.join(', ') || 'none'})`,
+		);
 
 		// a chosen model narrows resolution, aspect ratio and duration to its own
 		for (const title of ['Cinema Pro', 'Motion Fast']) {
@@ -116,12 +175,22 @@ async function main() {
 			await choose(page, 'model', title);
 			const expected = expectedChoices(model);
 			for (const parameter of ['resolution', 'aspectRatio', 'duration']) {
-				assert.deepEqual(await dropdownOptions(page, parameter, { waitFor: expected[parameter][0] }), expected[parameter], `${parameter} for ${title}`);
+				assert.deepEqual(
+					await dropdownOptions(page, parameter, { waitFor: expected[parameter][0] }),
+					expected[parameter],
+					`${parameter} for ${title}`,
+				);
 				await page.keyboard.press('Escape');
 			}
 			const markedNow = await parametersWithIssues(page);
-			assert.deepEqual(markedNow, [], `fields marked with an issue once ${title} is chosen: ${markedNow.join(', ')}`);
-			step(`${title}: resolutions ${expected.resolution.join(', ')}; aspect ratios ${expected.aspectRatio.join(', ')}; durations ${expected.duration.join(', ')}`);
+			assert.deepEqual(
+				markedNow,
+				[],
+				`fields marked with an issue once ${title} is chosen: ${markedNow.join(', ')}`,
+			);
+			step(
+				`${title}: resolutions ${expected.resolution.join(', ')}; aspect ratios ${expected.aspectRatio.join(', ')}; durations ${expected.duration.join(', ')}`,
+			);
 		}
 
 		// modes by their labels, each showing its own inputs only
@@ -132,33 +201,65 @@ async function main() {
 			const shown = (await visibleParameters(page)).filter((p) => ALL_INPUTS.includes(p));
 			assert.deepEqual(shown, inputs, `inputs shown in ${mode} mode`);
 		}
-		step(`each mode shows its own inputs only: ${Object.entries(MODE_INPUTS).map(([m, i]) => `${m} (${i.length})`).join(', ')}`);
+		step(
+			`each mode shows its own inputs only: ${Object.entries(MODE_INPUTS)
+				.map(([m, i]) => `${m} (${i.length})`)
+				.join(', ')}`,
+		);
 
 		// the README's form picture: frames mode, its models loaded from the service
 		await choose(page, 'mode', 'Frames');
-		assert.deepEqual(await dropdownOptions(page, 'model', { waitFor: titlesFor('frames')[0] }), titlesFor('frames'));
+		assert.deepEqual(
+			await dropdownOptions(page, 'model', { waitFor: titlesFor('frames')[0] }),
+			titlesFor('frames'),
+		);
 		fs.mkdirSync(IMAGES, { recursive: true });
-		await page.screenshot({ path: path.join(IMAGES, 'node-form-models.jpg'), type: 'jpeg', quality: 85 });
+		await page.screenshot({
+			path: path.join(IMAGES, 'node-form-models.jpg'),
+			type: 'jpeg',
+			quality: 85,
+		});
 		await page.keyboard.press('Escape');
 		await closeNode(page);
 		step('wrote docs/images/node-form-models.jpg');
 
 		// an example run in the editor, for the README's other two pictures
-		await page.goto(`${session.url}/workflow/${session.workflows['image-to-video-start-end-frames']}`);
+		await page.goto(
+			`${session.url}/workflow/${session.workflows['image-to-video-start-end-frames']}`,
+		);
 		await page.waitForSelector('[data-test-id="canvas-node"]', { timeout: 60_000 });
 		await dismissOverlays(page);
 		await page.locator('[data-test-id="execute-workflow-button"]').first().click();
-		await page.waitForSelector('[data-test-id="canvas-node"][data-node-name="Dawn to Night Video"] [data-test-id="canvas-node-status-success"]', { timeout: 120_000 });
+		await page.waitForSelector(
+			'[data-test-id="canvas-node"][data-node-name="Dawn to Night Video"] [data-test-id="canvas-node-status-success"]',
+			{ timeout: 120_000 },
+		);
 		await page.waitForTimeout(500);
-		await page.screenshot({ path: path.join(IMAGES, 'workflow-executed.jpg'), type: 'jpeg', quality: 85 });
+		await page.screenshot({
+			path: path.join(IMAGES, 'workflow-executed.jpg'),
+			type: 'jpeg',
+			quality: 85,
+		});
 		await openNode(page, 'Dawn to Night Video');
-		const binaryTab = page.locator('[data-test-id="output-panel"] [data-test-id="radio-button-binary"]');
+		const binaryTab = page.locator(
+			'[data-test-id="output-panel"] [data-test-id="radio-button-binary"]',
+		);
 		if (await binaryTab.count()) await binaryTab.first().click();
-		await page.locator('[data-test-id="output-panel"]').getByText('dawn-to-night.mp4').first().waitFor({ timeout: 30_000 });
+		await page
+			.locator('[data-test-id="output-panel"]')
+			.getByText('dawn-to-night.mp4')
+			.first()
+			.waitFor({ timeout: 30_000 });
 		await page.waitForTimeout(500);
-		await page.screenshot({ path: path.join(IMAGES, 'output-binary.jpg'), type: 'jpeg', quality: 85 });
+		await page.screenshot({
+			path: path.join(IMAGES, 'output-binary.jpg'),
+			type: 'jpeg',
+			quality: 85,
+		});
 		await closeNode(page);
-		step('ran the image to video example; wrote docs/images/workflow-executed.jpg and output-binary.jpg');
+		step(
+			'ran the image to video example; wrote docs/images/workflow-executed.jpg and output-binary.jpg',
+		);
 
 		// the credential test, as the credential dialog runs it on Save
 		await page.goto(`${session.url}/home/credentials/${session.credentialId}`);
@@ -166,7 +267,11 @@ async function main() {
 		await apiKey.waitFor({ timeout: 30_000 });
 		for (const [key, expectation, details] of [
 			['test-key-bob', /Connection tested successfully/],
-			['a-wrong-key', /Couldn.t connect with these settings/, /The API key was refused\. Copy a key from Workspace Settings > API keys\./],
+			[
+				'a-wrong-key',
+				/Couldn.t connect with these settings/,
+				/The API key was refused\. Copy a key from Workspace Settings > API keys\./,
+			],
 			['test-key-alice', /Connection tested successfully/],
 		]) {
 			await apiKey.fill(key);
@@ -176,8 +281,13 @@ async function main() {
 			const modal = page.locator('[data-test-id="editCredential-modal"]');
 			await modal.getByText(expectation).first().waitFor({ timeout: 30_000 });
 			// the banner of the previous try must be gone: this result is the new key's
-			for (const other of ['Connection tested successfully', "Couldn't connect with these settings", 'Couldn’t connect with these settings']) {
-				if (!expectation.test(other)) await modal.getByText(other).first().waitFor({ state: 'hidden', timeout: 10_000 });
+			for (const other of [
+				'Connection tested successfully',
+				"Couldn't connect with these settings",
+				'Couldn’t connect with these settings',
+			]) {
+				if (!expectation.test(other))
+					await modal.getByText(other).first().waitFor({ state: 'hidden', timeout: 10_000 });
 			}
 			if (details) {
 				// the dialog shows the credential's own message under "More details"

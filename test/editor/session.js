@@ -11,7 +11,12 @@ const { startFakeService } = require('../fake-service/server');
 const { N8nInstance } = require('../support/n8n-cli');
 const { loadExamples, credentialsFor, CREDENTIALS } = require('../e2e/examples');
 
-const OWNER = { email: 'owner@example.com', firstName: 'Demo', lastName: 'Owner', password: 'Media-Generation-1' };
+const OWNER = {
+	email: 'owner@example.com',
+	firstName: 'Demo',
+	lastName: 'Owner',
+	password: 'Media-Generation-1',
+};
 
 /**
  * @param {object} o
@@ -23,19 +28,26 @@ const OWNER = { email: 'owner@example.com', firstName: 'Demo', lastName: 'Owner'
  * @returns {Promise<{url: string, owner: object, workflows: Record<string, string>, fake?: object, account: object, stop: () => Promise<void>}>}
  */
 async function startEditorSession({ port, account, timing, env, workflows = {} } = {}) {
-	const fake = await startFakeService({ timing: timing ?? { queueMs: 300, imageMs: 2000, videoMs: 4000, audioMs: 4000 } });
+	const fake = await startFakeService({
+		timing: timing ?? { queueMs: 300, imageMs: 2000, videoMs: 4000, audioMs: 4000 },
+	});
 	const media = account ?? { apiKey: 'test-key-alice', baseUrl: fake.apiUrl };
 	// the task-runner broker takes the port after the editor's (n8n's own default pair: 5678, 5679)
-	const n8n = new N8nInstance({ binaryDataMode: 'filesystem', env: { N8N_RUNNERS_BROKER_PORT: String(port + 1), ...env } }).installPackage();
+	const n8n = new N8nInstance({
+		binaryDataMode: 'filesystem',
+		env: { N8N_RUNNERS_BROKER_PORT: String(port + 1), ...env },
+	}).installPackage();
 	const stop = async () => {
 		await n8n.stop();
 		await fake.stop();
 	};
 	try {
 		await n8n.importCredentials(
-			credentialsFor({ ...media, openAiKey: 'sk-fake', openAiUrl: fake.apiUrl.replace(/\/v1$/, '/openai/v1') }).map((c) =>
-				c.type === 'mediaGenerationApi' ? { ...c, name: 'Media Generation API' } : c,
-			),
+			credentialsFor({
+				...media,
+				openAiKey: 'sk-fake',
+				openAiUrl: fake.apiUrl.replace(/\/v1$/, '/openai/v1'),
+			}).map((c) => (c.type === 'mediaGenerationApi' ? { ...c, name: 'Media Generation API' } : c)),
 		);
 		const examples = { ...loadExamples(), ...workflows };
 		const names = Object.keys(examples);

@@ -20,7 +20,8 @@ function readAll(req, limit) {
 async function readJson(req) {
 	const { data, over } = await readAll(req, 10 * 1024 * 1024);
 	if (over) throw new HttpError(413, 'Request body too large.');
-	if (!data.length) throw new HttpError(422, [{ loc: ['body'], msg: 'Field required', type: 'missing' }]);
+	if (!data.length)
+		throw new HttpError(422, [{ loc: ['body'], msg: 'Field required', type: 'missing' }]);
 	try {
 		const parsed = JSON.parse(data.toString('utf8'));
 		if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
@@ -36,7 +37,9 @@ async function readJson(req) {
 async function readMultipart(req, limit, tooLargeMessage) {
 	const m = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(req.headers['content-type'] ?? '');
 	if (!/^multipart\/form-data/i.test(req.headers['content-type'] ?? '') || !m) {
-		throw new HttpError(422, [{ loc: ['body'], msg: 'Expected multipart/form-data', type: 'value_error' }]);
+		throw new HttpError(422, [
+			{ loc: ['body'], msg: 'Expected multipart/form-data', type: 'value_error' },
+		]);
 	}
 	// allow a little room for the multipart envelope around the file
 	const { data, over } = await readAll(req, limit + 64 * 1024);

@@ -112,7 +112,14 @@ const planRestricted = new Set(['enterprise-ultra']);
 /** Longest reference clip a model accepts (the listing does not say; the service enforces it). */
 const maxReferenceClipMs = 15000;
 
-const voices = new Set(['voice-ava', 'voice-ben', 'voice-cleo', 'voice-dan', 'voice-eve', 'cloned-voice-1']);
+const voices = new Set([
+	'voice-ava',
+	'voice-ben',
+	'voice-cleo',
+	'voice-dan',
+	'voice-eve',
+	'cloned-voice-1',
+]);
 const defaultVoices = ['voice-ava', 'voice-ben'];
 const music = new Map([
 	['music-calm', 120000],
@@ -120,7 +127,15 @@ const music = new Map([
 ]);
 
 /** Pixel size of an output at a resolution tier and aspect ratio. */
-const SHORT_SIDE = { '360p': 360, '480p': 480, '720p': 720, '1080p': 1080, '2k': 1440, '2160p': 2160, '4k': 2160 };
+const SHORT_SIDE = {
+	'360p': 360,
+	'480p': 480,
+	'720p': 720,
+	'1080p': 1080,
+	'2k': 1440,
+	'2160p': 2160,
+	'4k': 2160,
+};
 function pixelSize(resolution, aspectRatio, label) {
 	const short = SHORT_SIDE[label] ?? SHORT_SIDE[resolution] ?? 720;
 	const long = Math.round((short * 16) / 9 / 2) * 2;

@@ -25,17 +25,30 @@ function lastUserText(messages) {
 
 function textOf(content) {
 	if (typeof content === 'string') return content;
-	if (Array.isArray(content)) return content.map((p) => (typeof p === 'string' ? p : p.text ?? '')).join(' ');
+	if (Array.isArray(content))
+		return content.map((p) => (typeof p === 'string' ? p : (p.text ?? ''))).join(' ');
 	return '';
 }
 
 function scriptAbout(topic) {
-	const subject = topic.replace(/^[^]*\babout:\s*/i, '').replace(/\s+/g, ' ').trim().replace(/[.!?]+$/, '').slice(0, 200) || 'automation';
+	const subject =
+		topic
+			.replace(/^[^]*\babout:\s*/i, '')
+			.replace(/\s+/g, ' ')
+			.trim()
+			.replace(/[.!?]+$/, '')
+			.slice(0, 200) || 'automation';
 	return [
 		{ speaker: 'host', text: `Welcome back to the show. Today we talk about ${subject}.` },
-		{ speaker: 'guest', text: 'Thanks for having me. It is a topic that matters to a lot of teams right now.' },
+		{
+			speaker: 'guest',
+			text: 'Thanks for having me. It is a topic that matters to a lot of teams right now.',
+		},
 		{ speaker: 'host', text: 'What is the one thing listeners should try this week?' },
-		{ speaker: 'guest', text: 'Start small: automate one repetitive step, measure it, then build on it.' },
+		{
+			speaker: 'guest',
+			text: 'Start small: automate one repetitive step, measure it, then build on it.',
+		},
 	];
 }
 
@@ -59,8 +72,12 @@ function reply(body) {
 	const tools = Array.isArray(body.tools) ? body.tools : [];
 	const toolResults = messages.filter((m) => m.role === 'tool');
 	if (toolResults.length) {
-		const urls = toolResults.flatMap((m) => textOf(m.content).match(/https?:\/\/[^\s"'\\<>)\]]+/g) ?? []);
-		const content = urls.length ? `Here is the result:\n${[...new Set(urls)].join('\n')}` : 'The tool returned no link.';
+		const urls = toolResults.flatMap(
+			(m) => textOf(m.content).match(/https?:\/\/[^\s"'\\<>)\]]+/g) ?? [],
+		);
+		const content = urls.length
+			? `Here is the result:\n${[...new Set(urls)].join('\n')}`
+			: 'The tool returned no link.';
 		return { message: { role: 'assistant', content }, finish: 'stop' };
 	}
 	if (tools.length) {
@@ -68,37 +85,64 @@ function reply(body) {
 		const call = {
 			id: `call_${Date.now().toString(36)}`,
 			type: 'function',
-			function: { name: tool.function.name, arguments: JSON.stringify(argumentsFor(tool, lastUserText(messages))) },
+			function: {
+				name: tool.function.name,
+				arguments: JSON.stringify(argumentsFor(tool, lastUserText(messages))),
+			},
 		};
-		return { message: { role: 'assistant', content: null, tool_calls: [call] }, finish: 'tool_calls' };
+		return {
+			message: { role: 'assistant', content: null, tool_calls: [call] },
+			finish: 'tool_calls',
+		};
 	}
-	return { message: { role: 'assistant', content: JSON.stringify(scriptAbout(lastUserText(messages)), null, 2) }, finish: 'stop' };
+	return {
+		message: {
+			role: 'assistant',
+			content: JSON.stringify(scriptAbout(lastUserText(messages)), null, 2),
+		},
+		finish: 'stop',
+	};
 }
 
 function completion(body) {
 	const { message, finish } = reply(body);
 	const usage = { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 };
-	const base = { id: `chatcmpl-${Date.now().toString(36)}`, created: Math.floor(Date.now() / 1000), model: body.model ?? MODEL };
+	const base = {
+		id: `chatcmpl-${Date.now().toString(36)}`,
+		created: Math.floor(Date.now() / 1000),
+		model: body.model ?? MODEL,
+	};
 	return { base, message, finish, usage };
 }
 
 /** Answers one request under /openai/v1. Returns false when the path is not one of its own. */
 function handleChat(req, res, path, body) {
 	if (req.method === 'GET' && path === '/models') {
-		sendJson(res, 200, { object: 'list', data: [{ id: MODEL, object: 'model', created: 0, owned_by: 'fake' }] });
+		sendJson(res, 200, {
+			object: 'list',
+			data: [{ id: MODEL, object: 'model', created: 0, owned_by: 'fake' }],
+		});
 		return true;
 	}
 	if (req.method !== 'POST' || path !== '/chat/completions') return false;
 	const { base, message, finish, usage } = completion(body ?? {});
 	if (!body?.stream) {
-		sendJson(res, 200, { ...base, object: 'chat.completion', choices: [{ index: 0, message, finish_reason: finish, logprobs: null }], usage });
+		sendJson(res, 200, {
+			...base,
+			object: 'chat.completion',
+			choices: [{ index: 0, message, finish_reason: finish, logprobs: null }],
+			usage,
+		});
 		return true;
 	}
 	res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
 	const chunk = (delta, finishReason, extra = {}) =>
-		res.write(`data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finishReason }], ...extra })}\n\n`);
+		res.write(
+			`data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finishReason }], ...extra })}\n\n`,
+		);
 	chunk({ role: 'assistant', content: message.content ?? '' }, null);
-	if (message.tool_calls) chunk({ tool_calls: message.tool_calls.map((c, index) => ({ index, ...c })) }, null);
+	if (message.tool_calls)
+		chunk({ tool_calls: message.tool_calls.map((c, index) => ({ index, ...c })) }, null);
 	chunk({}, finish, body.stream_options?.include_usage ? { usage } : {});
 	res.end('data: [DONE]\n\n');
 	return true;
@@ -106,7 +150,10 @@ function handleChat(req, res, path, body) {
 
 function sendJson(res, status, body) {
 	const text = JSON.stringify(body);
-	res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
+	res.writeHead(status, {
+		'Content-Type': 'application/json',
+		'Content-Length': Buffer.byteLength(text),
+	});
 	res.end(text);
 }
 

@@ -14,7 +14,9 @@ function arg(name, fallback) {
 		port: Number(arg('port', 0)),
 		timing: { queueMs: Math.min(300, jobMs), imageMs: jobMs, videoMs: jobMs, audioMs: jobMs },
 	});
-	console.log(`Media generation fake service\n  base URL: ${svc.apiUrl}\n  files:    ${svc.filesOrigin}`);
+	console.log(
+		`Media generation fake service\n  base URL: ${svc.apiUrl}\n  files:    ${svc.filesOrigin}`,
+	);
 	console.log(`  API keys: ${Object.keys(DEFAULT_ACCOUNTS).join(', ')}`);
 	const stop = () => svc.stop().then(() => process.exit(0));
 	process.on('SIGINT', stop);

@@ -32,14 +32,19 @@ function requireString(p, body, field, { min = 0, required = true } = {}) {
 		return undefined;
 	}
 	if (typeof v !== 'string') return p.add([field], 'Input should be a valid string', 'string_type');
-	if (v.length < min) return p.add([field], `String should have at least ${min} character`, 'string_too_short');
+	if (v.length < min)
+		return p.add([field], `String should have at least ${min} character`, 'string_too_short');
 	return v;
 }
 function optionalEnum(p, body, field, allowed) {
 	const v = body[field];
 	if (v === undefined || v === null) return undefined;
 	if (!allowed.includes(v)) {
-		return p.add([field], `Input should be ${allowed.map((a) => `'${a}'`).join(', ')}`, 'literal_error');
+		return p.add(
+			[field],
+			`Input should be ${allowed.map((a) => `'${a}'`).join(', ')}`,
+			'literal_error',
+		);
 	}
 	return v;
 }
@@ -47,14 +52,17 @@ function optionalInt(p, body, field, min, max) {
 	const v = body[field];
 	if (v === undefined || v === null) return undefined;
 	if (!Number.isInteger(v)) return p.add([field], 'Input should be a valid integer', 'int_type');
-	if (v < min) return p.add([field], `Input should be greater than or equal to ${min}`, 'greater_than_equal');
-	if (v > max) return p.add([field], `Input should be less than or equal to ${max}`, 'less_than_equal');
+	if (v < min)
+		return p.add([field], `Input should be greater than or equal to ${min}`, 'greater_than_equal');
+	if (v > max)
+		return p.add([field], `Input should be less than or equal to ${max}`, 'less_than_equal');
 	return v;
 }
 function optionalUuid(p, body, field) {
 	const v = body[field];
 	if (v === undefined || v === null) return undefined;
-	if (typeof v !== 'string' || !UUID.test(v)) return p.add([field], 'Input should be a valid UUID', 'uuid_parsing');
+	if (typeof v !== 'string' || !UUID.test(v))
+		return p.add([field], 'Input should be a valid UUID', 'uuid_parsing');
 	return v.toLowerCase();
 }
 function optionalUuidList(p, body, field) {
@@ -74,7 +82,8 @@ function optionalUuidList(p, body, field) {
 /** Highest N of every "@Image N" (or other tag) in a prompt. */
 function highestReference(prompt, tag) {
 	let max = 0;
-	for (const m of String(prompt).matchAll(new RegExp(`@${tag}\\s*(\\d+)`, 'gi'))) max = Math.max(max, Number(m[1]));
+	for (const m of String(prompt).matchAll(new RegExp(`@${tag}\\s*(\\d+)`, 'gi')))
+		max = Math.max(max, Number(m[1]));
 	return max;
 }
 

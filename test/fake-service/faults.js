@@ -39,7 +39,9 @@ class Faults {
 		this.list = [];
 	}
 	add(fault) {
-		this.list.push(fault.forMs !== undefined ? { ...fault, times: Infinity } : { times: 1, ...fault });
+		this.list.push(
+			fault.forMs !== undefined ? { ...fault, times: Infinity } : { times: 1, ...fault },
+		);
 	}
 	clear() {
 		this.list = [];
@@ -50,7 +52,10 @@ class Faults {
 		// an outage that has run its time is over
 		this.list = this.list.filter((x) => x.startedAt === undefined || now - x.startedAt < x.forMs);
 		const f = this.list.find(
-			(x) => x.times > 0 && (x.route === route || x.route === '*') && (x.bodyIncludes === undefined || text.includes(x.bodyIncludes)),
+			(x) =>
+				x.times > 0 &&
+				(x.route === route || x.route === '*') &&
+				(x.bodyIncludes === undefined || text.includes(x.bodyIncludes)),
 		);
 		if (!f) return [];
 		if (f.forMs !== undefined) f.startedAt ??= now;

@@ -29,30 +29,47 @@ function create(svc, account, body) {
 	if (!model) throw new e.HttpError(400, `Unsupported model '${modelId}'.`);
 	resolution ??= model.default_resolution;
 	if (!model.resolutions.includes(resolution)) {
-		throw new e.HttpError(400, `Resolution '${resolution}' is not supported by ${model.id}; supported: ${model.resolutions.join(', ')}.`);
+		throw new e.HttpError(
+			400,
+			`Resolution '${resolution}' is not supported by ${model.id}; supported: ${model.resolutions.join(', ')}.`,
+		);
 	}
 	aspect ??= model.aspect_ratios.includes('1:1') ? '1:1' : model.aspect_ratios[0];
 	if (!model.aspect_ratios.includes(aspect)) {
-		throw new e.HttpError(400, `Aspect ratio '${aspect}' is not supported by ${model.id}; supported: ${model.aspect_ratios.join(', ')}.`);
+		throw new e.HttpError(
+			400,
+			`Aspect ratio '${aspect}' is not supported by ${model.id}; supported: ${model.aspect_ratios.join(', ')}.`,
+		);
 	}
 	if (refs.length && !model.supports_reference_images) {
 		throw new e.HttpError(400, `Model ${model.id} does not accept reference images.`);
 	}
 	if (refs.length > model.max_reference_images) {
-		throw new e.HttpError(400, `Model ${model.id} accepts at most ${model.max_reference_images} reference images.`);
+		throw new e.HttpError(
+			400,
+			`Model ${model.id} accepts at most ${model.max_reference_images} reference images.`,
+		);
 	}
 	const highest = e.highestReference(prompt, 'Image');
 	if (highest > refs.length) {
-		throw new e.HttpError(400, `The prompt refers to @Image ${highest} but the request carries ${refs.length} reference images.`);
+		throw new e.HttpError(
+			400,
+			`The prompt refers to @Image ${highest} but the request carries ${refs.length} reference images.`,
+		);
 	}
 	for (const id of refs) {
 		const img = svc.state.images.get(id);
-		if (!img || img.owner !== account.user) throw new e.HttpError(404, `Reference image ${id} not found.`);
+		if (!img || img.owner !== account.user)
+			throw new e.HttpError(404, `Reference image ${id} not found.`);
 	}
-	if (planRestricted.has(model.id)) throw new e.HttpError(402, `Model ${model.id} is not available on your plan.`);
+	if (planRestricted.has(model.id))
+		throw new e.HttpError(402, `Model ${model.id} is not available on your plan.`);
 	const estimated = model.credits_by_resolution[resolution] * count;
 	if (account.credits < estimated) {
-		throw new e.HttpError(402, `Not enough credits: this job needs ${estimated}, the workspace has ${account.credits}.`);
+		throw new e.HttpError(
+			402,
+			`Not enough credits: this job needs ${estimated}, the workspace has ${account.credits}.`,
+		);
 	}
 	const size = pixelSize(resolution, aspect);
 	const job = svc.state.addJob('image', account.user, {
@@ -69,13 +86,23 @@ function create(svc, account, body) {
 
 function get(svc, account, jobId) {
 	const job = svc.state.jobs.get(jobId);
-	if (!job || job.kind !== 'image' || job.owner !== account.user) throw new e.HttpError(404, 'Job not found.');
+	if (!job || job.kind !== 'image' || job.owner !== account.user)
+		throw new e.HttpError(404, 'Job not found.');
 	const status = svc.state.status(job);
 	const out = { job_id: job.id, status };
 	if (status === 'succeeded') {
 		out.images = job.results.map((r, i) => {
-			r.image_id ??= svc.state.addImage(job.owner, { width: r.width, height: r.height, source: 'job' });
-			return { image_id: r.image_id, url: svc.links.create(job, i, 'png'), width: r.width, height: r.height };
+			r.image_id ??= svc.state.addImage(job.owner, {
+				width: r.width,
+				height: r.height,
+				source: 'job',
+			});
+			return {
+				image_id: r.image_id,
+				url: svc.links.create(job, i, 'png'),
+				width: r.width,
+				height: r.height,
+			};
 		});
 	}
 	if (status === 'failed') out.error = job.error ?? 'Generation failed.';

@@ -22,7 +22,9 @@ class Links {
 
 	/** A fresh link to result `index` of a job; every call gives a new expiry. */
 	create(job, index, ext) {
-		const payload = Buffer.from(JSON.stringify({ j: job.id, i: index, e: this.state.now() + this.ttlMs })).toString('base64url');
+		const payload = Buffer.from(
+			JSON.stringify({ j: job.id, i: index, e: this.state.now() + this.ttlMs }),
+		).toString('base64url');
 		return `${this.origin}/files/${payload}.${sign(payload)}/${job.kind}-${job.id.slice(0, 8)}-${index}.${ext}`;
 	}
 
@@ -39,7 +41,8 @@ class Links {
 
 	file(job, index) {
 		const key = `${job.id}:${index}`;
-		if (!this.cache.has(key)) this.cache.set(key, render(job, index, this.state.resultPaddingBytes));
+		if (!this.cache.has(key))
+			this.cache.set(key, render(job, index, this.state.resultPaddingBytes));
 		return this.cache.get(key);
 	}
 }
@@ -47,11 +50,17 @@ class Links {
 function render(job, index, paddingBytes) {
 	if (job.kind === 'image') {
 		const { width, height } = job.results[index];
-		return { type: 'image/png', body: writePng({ width, height, seed: index + job.id.charCodeAt(0), paddingBytes }) };
+		return {
+			type: 'image/png',
+			body: writePng({ width, height, seed: index + job.id.charCodeAt(0), paddingBytes }),
+		};
 	}
 	if (job.kind === 'video') {
 		const r = job.result;
-		return { type: 'video/mp4', body: writeMp4({ width: r.width, height: r.height, durationMs: r.duration_ms, paddingBytes }) };
+		return {
+			type: 'video/mp4',
+			body: writeMp4({ width: r.width, height: r.height, durationMs: r.duration_ms, paddingBytes }),
+		};
 	}
 	return { type: 'audio/mpeg', body: writeMp3(job.audioMs) };
 }

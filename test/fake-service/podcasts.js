@@ -11,10 +11,13 @@ function checkVoiceIds(p, body, { exactlyTwo }) {
 		p.add(['voice_ids'], 'Input should be a valid list of strings', 'list_type');
 		return undefined;
 	}
-	if (new Set(ids).size !== ids.length) p.add(['voice_ids'], 'voice_ids must be unique', 'value_error');
+	if (new Set(ids).size !== ids.length)
+		p.add(['voice_ids'], 'voice_ids must be unique', 'value_error');
 	p.throwIfAny();
-	if (exactlyTwo && ids.length !== 2) throw new e.HttpError(400, `Convo mode needs exactly 2 voice_ids; got ${ids.length}.`);
-	for (const id of ids) if (!voices.has(id)) throw new e.HttpError(400, `Invalid voice_id '${id}'.`);
+	if (exactlyTwo && ids.length !== 2)
+		throw new e.HttpError(400, `Convo mode needs exactly 2 voice_ids; got ${ids.length}.`);
+	for (const id of ids)
+		if (!voices.has(id)) throw new e.HttpError(400, `Invalid voice_id '${id}'.`);
 	return ids;
 }
 
@@ -29,11 +32,15 @@ function checkScript(p, body) {
 		return undefined;
 	}
 	script.forEach((seg, i) => {
-		if (!seg || typeof seg.text !== 'string') p.add(['script', String(i), 'text'], 'Field required', 'missing');
-		if (!seg || typeof seg.voice_id !== 'string') p.add(['script', String(i), 'voice_id'], 'Field required', 'missing');
+		if (!seg || typeof seg.text !== 'string')
+			p.add(['script', String(i), 'text'], 'Field required', 'missing');
+		if (!seg || typeof seg.voice_id !== 'string')
+			p.add(['script', String(i), 'voice_id'], 'Field required', 'missing');
 	});
 	p.throwIfAny();
-	for (const seg of script) if (!voices.has(seg.voice_id)) throw new e.HttpError(400, `Invalid voice_id '${seg.voice_id}'.`);
+	for (const seg of script)
+		if (!voices.has(seg.voice_id))
+			throw new e.HttpError(400, `Invalid voice_id '${seg.voice_id}'.`);
 	return script;
 }
 
@@ -42,23 +49,32 @@ function checkMusic(p, body, { convo }) {
 	if (spec === undefined || spec === null) return;
 	// Convo mode does not support music (spec 4.11); what the real service does with it is not shown.
 	if (convo) throw new e.HttpError(400, 'Background music is not supported in convo mode.');
-	if (typeof spec !== 'object' || Array.isArray(spec)) return p.add(['music_spec'], 'Input should be an object', 'model_type');
-	if (typeof spec.music_id !== 'string') p.add(['music_spec', 'music_id'], 'Field required', 'missing');
+	if (typeof spec !== 'object' || Array.isArray(spec))
+		return p.add(['music_spec'], 'Input should be an object', 'model_type');
+	if (typeof spec.music_id !== 'string')
+		p.add(['music_spec', 'music_id'], 'Field required', 'missing');
 	for (const f of ['fade_in_ms', 'fade_out_ms', 'playback_start', 'playback_end']) {
 		if (spec[f] !== undefined && (!Number.isInteger(spec[f]) || spec[f] < 0)) {
 			p.add(['music_spec', f], 'Input should be a non-negative integer', 'int_type');
 		}
 	}
-	if (spec.volume !== undefined && (typeof spec.volume !== 'number' || spec.volume < 0 || spec.volume > 1)) {
+	if (
+		spec.volume !== undefined &&
+		(typeof spec.volume !== 'number' || spec.volume < 0 || spec.volume > 1)
+	) {
 		p.add(['music_spec', 'volume'], 'Input should be between 0.0 and 1.0', 'value_error');
 	}
-	if (spec.loop !== undefined && typeof spec.loop !== 'boolean') p.add(['music_spec', 'loop'], 'Input should be a valid boolean', 'bool_type');
+	if (spec.loop !== undefined && typeof spec.loop !== 'boolean')
+		p.add(['music_spec', 'loop'], 'Input should be a valid boolean', 'bool_type');
 	p.throwIfAny();
 	const trackMs = music.get(spec.music_id);
 	if (trackMs === undefined) throw new e.HttpError(400, `Invalid music_id '${spec.music_id}'.`);
 	for (const f of ['fade_in_ms', 'fade_out_ms', 'playback_start', 'playback_end']) {
 		if (spec[f] !== undefined && spec[f] > trackMs) {
-			throw new e.HttpError(400, `music_spec.${f} (${spec[f]}) is beyond the track's length of ${trackMs} ms.`);
+			throw new e.HttpError(
+				400,
+				`music_spec.${f} (${spec[f]}) is beyond the track's length of ${trackMs} ms.`,
+			);
 		}
 	}
 }
@@ -87,7 +103,10 @@ function create(svc, account, path, body) {
 		p.throwIfAny();
 		usedVoices = [...new Set(script.map((s) => s.voice_id))];
 		if (convo && usedVoices.length !== 2) {
-			throw new e.HttpError(400, `Convo mode needs exactly 2 voices; the script uses ${usedVoices.length}.`);
+			throw new e.HttpError(
+				400,
+				`Convo mode needs exactly 2 voices; the script uses ${usedVoices.length}.`,
+			);
 		}
 		text = script.map((s) => s.text).join(' ');
 	} else {
@@ -95,13 +114,21 @@ function create(svc, account, path, body) {
 		p.throwIfAny();
 		usedVoices = checkVoiceIds(p, body, { exactlyTwo: convo }) ?? defaultVoices;
 	}
-	if (convo && body.delivery_instructions !== undefined && typeof body.delivery_instructions !== 'string') {
+	if (
+		convo &&
+		body.delivery_instructions !== undefined &&
+		typeof body.delivery_instructions !== 'string'
+	) {
 		p.add(['delivery_instructions'], 'Input should be a valid string', 'string_type');
 	}
 	checkMusic(p, body, { convo });
 	p.throwIfAny();
 	if (svc.state.audioInFlight(account.user) >= svc.state.audioConcurrency) {
-		throw new e.HttpError(429, `Too many audio jobs in flight (limit ${svc.state.audioConcurrency}).`, { 'Retry-After': '1' });
+		throw new e.HttpError(
+			429,
+			`Too many audio jobs in flight (limit ${svc.state.audioConcurrency}).`,
+			{ 'Retry-After': '1' },
+		);
 	}
 	const finalScript = script
 		? script.map((s) => `${s.voice_id}: ${s.text}`).join('\n')
@@ -119,13 +146,26 @@ function create(svc, account, path, body) {
 
 function get(svc, account, jobId) {
 	const job = svc.state.jobs.get(jobId);
-	if (!job || job.kind !== 'audio' || job.owner !== account.user) throw new e.HttpError(404, 'Invalid job_id.');
+	if (!job || job.kind !== 'audio' || job.owner !== account.user)
+		throw new e.HttpError(404, 'Invalid job_id.');
 	const status = svc.state.status(job);
 	if (status === 'succeeded') {
-		return { finished: true, script: job.script, url: svc.links.create(job, 0, 'mp3'), error: false, error_details: null };
+		return {
+			finished: true,
+			script: job.script,
+			url: svc.links.create(job, 0, 'mp3'),
+			error: false,
+			error_details: null,
+		};
 	}
 	if (status === 'failed') {
-		return { finished: true, script: job.script, url: null, error: true, error_details: job.error ?? 'Generation failed.' };
+		return {
+			finished: true,
+			script: job.script,
+			url: null,
+			error: true,
+			error_details: job.error ?? 'Generation failed.',
+		};
 	}
 	return { finished: false, script: null, url: null, error: false, error_details: null };
 }

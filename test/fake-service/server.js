@@ -22,29 +22,71 @@ const { gatewayPage } = require('./pages');
 const UUIDISH = '([^/]+)';
 const ROUTES = [
 	['GET', '/image/models', 'GET /image/models', (svc, a) => images.listModels(svc, a)],
-	['POST', '/image/upload', 'POST /image/upload', async (svc, a, req) => {
-		const parts = await readMultipart(req, uploads.LIMITS.image, 'Image uploads may be at most 20 MB.');
-		if (parts.image && parts.image.data.length > uploads.LIMITS.image) throw new HttpError(413, 'Image uploads may be at most 20 MB.');
-		return uploads.uploadImage(svc, a, parts.image);
-	}],
-	['POST', '/image', 'POST /image', async (svc, a, req) => images.create(svc, a, await jsonOf(req))],
+	[
+		'POST',
+		'/image/upload',
+		'POST /image/upload',
+		async (svc, a, req) => {
+			const parts = await readMultipart(
+				req,
+				uploads.LIMITS.image,
+				'Image uploads may be at most 20 MB.',
+			);
+			if (parts.image && parts.image.data.length > uploads.LIMITS.image)
+				throw new HttpError(413, 'Image uploads may be at most 20 MB.');
+			return uploads.uploadImage(svc, a, parts.image);
+		},
+	],
+	[
+		'POST',
+		'/image',
+		'POST /image',
+		async (svc, a, req) => images.create(svc, a, await jsonOf(req)),
+	],
 	['GET', `/image/${UUIDISH}`, 'GET /image/:id', (svc, a, _req, m) => images.get(svc, a, m[1])],
 	['GET', '/video/models', 'GET /video/models', (svc, a) => videos.listModels(svc, a)],
-	['POST', '/video/upload', 'POST /video/upload', async (svc, a, req) => {
-		const parts = await readMultipart(req, uploads.LIMITS.video, 'Video uploads may be at most 100 MB.');
-		if (parts.video && parts.video.data.length > uploads.LIMITS.video) throw new HttpError(413, 'Video uploads may be at most 100 MB.');
-		return uploads.uploadVideo(svc, a, parts.video);
-	}],
-	['POST', '/video', 'POST /video', async (svc, a, req) => videos.create(svc, a, await jsonOf(req))],
+	[
+		'POST',
+		'/video/upload',
+		'POST /video/upload',
+		async (svc, a, req) => {
+			const parts = await readMultipart(
+				req,
+				uploads.LIMITS.video,
+				'Video uploads may be at most 100 MB.',
+			);
+			if (parts.video && parts.video.data.length > uploads.LIMITS.video)
+				throw new HttpError(413, 'Video uploads may be at most 100 MB.');
+			return uploads.uploadVideo(svc, a, parts.video);
+		},
+	],
+	[
+		'POST',
+		'/video',
+		'POST /video',
+		async (svc, a, req) => videos.create(svc, a, await jsonOf(req)),
+	],
 	['GET', `/video/${UUIDISH}`, 'GET /video/:id', (svc, a, _req, m) => videos.get(svc, a, m[1])],
 	...Object.keys(podcasts.ENDPOINTS).map((path) => [
-		'POST', path, `POST ${path}`, async (svc, a, req) => podcasts.create(svc, a, path, await jsonOf(req)),
+		'POST',
+		path,
+		`POST ${path}`,
+		async (svc, a, req) => podcasts.create(svc, a, path, await jsonOf(req)),
 	]),
-	['GET', `/podcast/${UUIDISH}`, 'GET /podcast/:id', (svc, a, _req, m) => podcasts.get(svc, a, m[1])],
+	[
+		'GET',
+		`/podcast/${UUIDISH}`,
+		'GET /podcast/:id',
+		(svc, a, _req, m) => podcasts.get(svc, a, m[1]),
+	],
 ];
 
 /** Create routes whose JSON body is read before faults are chosen (a fault may match on it). */
-const JSON_CREATES = new Set(['POST /image', 'POST /video', ...Object.keys(podcasts.ENDPOINTS).map((p) => `POST ${p}`)]);
+const JSON_CREATES = new Set([
+	'POST /image',
+	'POST /video',
+	...Object.keys(podcasts.ENDPOINTS).map((p) => `POST ${p}`),
+]);
 /** What a request is, for counting requests in flight at once. */
 function requestClass(route) {
 	if (!route) return 'other';
@@ -62,13 +104,24 @@ async function jsonOf(req) {
 
 /** Object stores' answers for a link they no longer honour: [status, content type, body]. */
 const STORE_ERRORS = {
-	'expired-gcs': [400, 'application/xml', '<?xml version="1.0" encoding="UTF-8"?><Error><Code>ExpiredToken</Code><Message>The provided token has expired.</Message></Error>'],
-	'expired-azure': [403, 'application/xml', '<?xml version="1.0" encoding="utf-8"?><Error><Code>AuthenticationFailed</Code><Message>Signed expiry time has to be after signed start time</Message></Error>'],
+	'expired-gcs': [
+		400,
+		'application/xml',
+		'<?xml version="1.0" encoding="UTF-8"?><Error><Code>ExpiredToken</Code><Message>The provided token has expired.</Message></Error>',
+	],
+	'expired-azure': [
+		403,
+		'application/xml',
+		'<?xml version="1.0" encoding="utf-8"?><Error><Code>AuthenticationFailed</Code><Message>Signed expiry time has to be after signed start time</Message></Error>',
+	],
 };
 /** Bodies a file host may answer with 200 in place of the file: [content type, body]. */
 const SOFT_BODIES = {
 	'empty-200': ['image/png', ''],
-	'page-200': ['image/png', '<!doctype html><html><head><title>404 Not Found</title></head><body><h1>Not Found</h1><p>The object you asked for does not exist &amp; never did.</p></body></html>'],
+	'page-200': [
+		'image/png',
+		'<!doctype html><html><head><title>404 Not Found</title></head><body><h1>Not Found</h1><p>The object you asked for does not exist &amp; never did.</p></body></html>',
+	],
 	'json-200': ['application/octet-stream', '{"error":"object not found"}'],
 };
 
@@ -79,11 +132,19 @@ function sendRaw(res, status, type, body) {
 
 function send(res, status, body, headers = {}) {
 	const text = JSON.stringify(body);
-	res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), ...headers });
+	res.writeHead(status, {
+		'Content-Type': 'application/json',
+		'Content-Length': Buffer.byteLength(text),
+		...headers,
+	});
 	res.end(text);
 }
 function sendHtml(res, status, html, headers = {}) {
-	res.writeHead(status, { 'Content-Type': 'text/html; charset=UTF-8', 'Content-Length': Buffer.byteLength(html), ...headers });
+	res.writeHead(status, {
+		'Content-Type': 'text/html; charset=UTF-8',
+		'Content-Length': Buffer.byteLength(html),
+		...headers,
+	});
 	res.end(html);
 }
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -176,19 +237,32 @@ class FakeService {
 		}
 		await listen(this.api, this.options.port ?? 0, this.options.host ?? '127.0.0.1');
 		const filesPort = this.options.filesPort ?? 0;
-		const filesHost = await listen(this.files, filesPort, '127.0.0.2').then(() => '127.0.0.2', () => listen(this.files, filesPort, '127.0.0.1').then(() => '127.0.0.1'));
+		const filesHost = await listen(this.files, filesPort, '127.0.0.2').then(
+			() => '127.0.0.2',
+			() => listen(this.files, filesPort, '127.0.0.1').then(() => '127.0.0.1'),
+		);
 		this.links.origin = `http://${filesHost}:${this.files.address().port}`;
 		return this;
 	}
 
 	async stop() {
 		for (const s of this.sockets) s.destroy();
-		await Promise.all([this.api, this.files].map((s) => new Promise((r) => (s?.listening ? s.close(() => r()) : r()))));
+		await Promise.all(
+			[this.api, this.files].map(
+				(s) => new Promise((r) => (s?.listening ? s.close(() => r()) : r())),
+			),
+		);
 	}
 
 	/** Records a request; returns the entry, which gets the answer's status once known. */
 	record(list, req, extra) {
-		const entry = { time: Date.now(), method: req.method, path: req.url, headers: { ...req.headers }, ...extra };
+		const entry = {
+			time: Date.now(),
+			method: req.method,
+			path: req.url,
+			headers: { ...req.headers },
+			...extra,
+		};
 		list.push(entry);
 		return entry;
 	}
@@ -210,10 +284,16 @@ class FakeService {
 				}
 			}
 		}
-		const record = this.record(this.state.requests, req, { route: route?.[2], key: req.headers['x-api-key'] });
+		const record = this.record(this.state.requests, req, {
+			route: route?.[2],
+			key: req.headers['x-api-key'],
+		});
 		this.track(requestClass(route?.[2]), res);
 		if (route && JSON_CREATES.has(route[2])) {
-			req.jsonAhead = await readJson(req).then((body) => ({ body }), (error) => ({ error }));
+			req.jsonAhead = await readJson(req).then(
+				(body) => ({ body }),
+				(error) => ({ error }),
+			);
 			record.body = req.jsonAhead.body;
 		}
 		const faults = route ? this.faults.take(route[2], req.jsonAhead?.body) : [];
@@ -232,12 +312,22 @@ class FakeService {
 			if (fault('status')) {
 				const f = fault('status');
 				record.status = f.status;
-				return send(res, f.status, f.body ?? { detail: `Injected ${f.status}` }, retryAfterHeader(f));
+				return send(
+					res,
+					f.status,
+					f.body ?? { detail: `Injected ${f.status}` },
+					retryAfterHeader(f),
+				);
 			}
 			if (fault('html')) {
 				const f = fault('html');
 				record.status = f.status;
-				return sendHtml(res, f.status, gatewayPage(f.status, req.headers.host), retryAfterHeader(f));
+				return sendHtml(
+					res,
+					f.status,
+					gatewayPage(f.status, req.headers.host),
+					retryAfterHeader(f),
+				);
 			}
 			if (!route) return send(res, 404, { detail: 'Not Found' });
 			const account = this.state.account(req.headers['x-api-key']);
@@ -253,19 +343,22 @@ class FakeService {
 					this.revocations.set(key, left);
 					if (left <= 0) this.state.accounts.delete(key);
 				}
-				if (fault('job-fail')) Object.assign(job, { outcome: 'failed', error: 'Injected failure.' });
+				if (fault('job-fail'))
+					Object.assign(job, { outcome: 'failed', error: 'Injected failure.' });
 				if (fault('job-never')) job.outcome = 'never';
 			}
 			record.status = 200;
 			record.answeredAt = Date.now();
 			// what a job poll said: its status (images, videos) or whether it finished (podcasts)
-			if (req.method === 'GET' && match?.[1]) record.jobState = result.status ?? (result.finished ? 'finished' : 'unfinished');
+			if (req.method === 'GET' && match?.[1])
+				record.jobState = result.status ?? (result.finished ? 'finished' : 'unfinished');
 			if (fault('drop-after')) {
 				record.status = 'dropped after handling';
 				return req.socket.destroy();
 			}
 			if (fault('status-after')) record.status = fault('status-after').status;
-			if (fault('status-after')) return send(res, fault('status-after').status, { detail: 'Injected error after handling' });
+			if (fault('status-after'))
+				return send(res, fault('status-after').status, { detail: 'Injected error after handling' });
 			send(res, 200, result);
 		} catch (err) {
 			if (!(err instanceof HttpError)) {
@@ -282,7 +375,8 @@ class FakeService {
 	async handleChatRequest(req, res, url) {
 		const body = req.method === 'POST' ? await readJson(req).catch(() => ({})) : undefined;
 		this.record(this.state.chatRequests, req, { body });
-		if (!handleChat(req, res, url.pathname.replace(/^\/openai\/v1/, ''), body)) send(res, 404, { detail: 'Not Found' });
+		if (!handleChat(req, res, url.pathname.replace(/^\/openai\/v1/, ''), body))
+			send(res, 404, { detail: 'Not Found' });
 	}
 
 	async handleFile(req, res) {
@@ -291,20 +385,26 @@ class FakeService {
 		if (this.options.fileLatencyMs) await sleep(this.options.fileLatencyMs);
 		this.record(this.state.fileRequests, req, {});
 		const faults = this.faults.take('FILE');
-		if (faults.some((f) => f.kind === 'expired')) return this.sendFileError(res, 403, 'Request has expired');
+		if (faults.some((f) => f.kind === 'expired'))
+			return this.sendFileError(res, 403, 'Request has expired');
 		const storeError = faults.find((f) => STORE_ERRORS[f.kind]);
 		if (storeError) return sendRaw(res, ...STORE_ERRORS[storeError.kind]);
 		const soft = faults.find((f) => SOFT_BODIES[f.kind]);
 		if (soft) return sendRaw(res, 200, ...SOFT_BODIES[soft.kind]);
 		const other = faults.find((f) => f.kind === 'body-200');
 		if (other) return sendRaw(res, 200, other.type, Buffer.from(other.body, 'base64'));
-		if (faults.some((f) => f.kind === 'status')) return this.sendFileError(res, faults.find((f) => f.kind === 'status').status, 'Injected');
+		if (faults.some((f) => f.kind === 'status'))
+			return this.sendFileError(res, faults.find((f) => f.kind === 'status').status, 'Injected');
 		if (faults.some((f) => f.kind === 'drop')) return req.socket.destroy();
 		const found = this.links.resolve(url.pathname);
 		if (found.status !== 200) return this.sendFileError(res, found.status, found.reason);
 		if (faults.some((f) => f.kind === 'gzip')) {
 			const packed = gzipSync(found.body);
-			res.writeHead(200, { 'Content-Type': found.type, 'Content-Encoding': 'gzip', 'Content-Length': packed.length });
+			res.writeHead(200, {
+				'Content-Type': found.type,
+				'Content-Encoding': 'gzip',
+				'Content-Length': packed.length,
+			});
 			return res.end(packed);
 		}
 		res.writeHead(200, { 'Content-Type': found.type, 'Content-Length': found.body.length });
@@ -337,10 +437,12 @@ class FakeService {
 
 	/** Control endpoints for runs in another process (the real n8n, the demo). No key needed. */
 	async handleControl(req, res, url) {
-		if (req.method === 'GET' && url.pathname === '/__fake/state') return send(res, 200, this.summary());
+		if (req.method === 'GET' && url.pathname === '/__fake/state')
+			return send(res, 200, this.summary());
 		if (req.method === 'POST' && url.pathname === '/__fake/faults') {
 			const fault = await readJson(req).catch(() => undefined);
-			if (!fault?.route || !fault.kind) return send(res, 422, { detail: 'route and kind are required' });
+			if (!fault?.route || !fault.kind)
+				return send(res, 422, { detail: 'route and kind are required' });
 			this.faults.add(fault);
 			return send(res, 200, { ok: true });
 		}
@@ -354,7 +456,12 @@ class FakeService {
 	summary() {
 		return {
 			jobs: [...this.state.jobs.values()].map((j) => ({
-				id: j.id, kind: j.kind, owner: j.owner, createdAt: j.createdAt, endsAt: j.endsAt, status: this.state.status(j),
+				id: j.id,
+				kind: j.kind,
+				owner: j.owner,
+				createdAt: j.createdAt,
+				endsAt: j.endsAt,
+				status: this.state.status(j),
 			})),
 			maxAudioInFlight: this.state.maxAudioInFlight,
 			peakInFlight: this.peakInFlight,

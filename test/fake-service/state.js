@@ -11,7 +11,15 @@ const DEFAULT_ACCOUNTS = {
 };
 
 class ServiceState {
-	constructor({ accounts = DEFAULT_ACCOUNTS, timing = {}, audioConcurrency = 5, capacity = Infinity, spread = 0, seed = 1, now = () => Date.now() } = {}) {
+	constructor({
+		accounts = DEFAULT_ACCOUNTS,
+		timing = {},
+		audioConcurrency = 5,
+		capacity = Infinity,
+		spread = 0,
+		seed = 1,
+		now = () => Date.now(),
+	} = {}) {
 		this.accounts = new Map(Object.entries(accounts).map(([k, v]) => [k, { ...v }]));
 		this.timing = { queueMs: 100, imageMs: 400, videoMs: 600, audioMs: 500, ...timing };
 		this.audioConcurrency = audioConcurrency;
@@ -68,10 +76,14 @@ class ServiceState {
 	 */
 	startOf(kind, owner, readyAt) {
 		if (!Number.isFinite(this.capacity) || (kind !== 'image' && kind !== 'video')) return readyAt;
-		const earlier = [...this.jobs.values()].filter((j) => j.owner === owner && (j.kind === 'image' || j.kind === 'video'));
+		const earlier = [...this.jobs.values()].filter(
+			(j) => j.owner === owner && (j.kind === 'image' || j.kind === 'video'),
+		);
 		const endOf = (j) => (j.outcome === 'never' ? Infinity : j.endsAt);
 		const from = Math.max(readyAt, ...earlier.map((j) => j.startsAt));
-		const candidates = [from, ...earlier.map(endOf).filter((t) => t > from && t < Infinity)].sort((x, y) => x - y);
+		const candidates = [from, ...earlier.map(endOf).filter((t) => t > from && t < Infinity)].sort(
+			(x, y) => x - y,
+		);
 		const running = (t) => earlier.filter((j) => j.startsAt <= t && t < endOf(j)).length;
 		return candidates.find((t) => running(t) < this.capacity) ?? Infinity;
 	}
@@ -82,8 +94,11 @@ class ServiceState {
 		const created = this.now();
 		// a job's run time: a number, or a function of its request (bigger jobs can take longer)
 		const timing = this.timing[`${kind}Ms`];
-		const setting = typeof timing === 'function' ? timing(fields.request ?? {}, { kind, ...fields }) : timing;
-		const runMs = this.spread ? Math.round(setting * (1 + this.spread * (2 * this.random() - 1))) : setting;
+		const setting =
+			typeof timing === 'function' ? timing(fields.request ?? {}, { kind, ...fields }) : timing;
+		const runMs = this.spread
+			? Math.round(setting * (1 + this.spread * (2 * this.random() - 1)))
+			: setting;
 		const queueMs = Math.min(this.timing.queueMs, runMs);
 		const startsAt = this.startOf(kind, owner, created + queueMs);
 		const job = {

@@ -11,25 +11,50 @@ const MAX_IMAGE_SIDE = 8192;
 const MAX_VIDEO_MS = 60000;
 
 function uploadImage(svc, account, file) {
-	if (!file) throw new e.HttpError(422, [{ loc: ['body', 'image'], msg: 'Field required', type: 'missing' }]);
+	if (!file)
+		throw new e.HttpError(422, [
+			{ loc: ['body', 'image'], msg: 'Field required', type: 'missing' },
+		]);
 	const facts = sniffImage(file.data);
 	if (!facts) throw new e.HttpError(400, 'The file is not a PNG, JPEG or WebP image.');
 	if (facts.width > MAX_IMAGE_SIDE || facts.height > MAX_IMAGE_SIDE) {
-		throw new e.HttpError(400, `Image dimensions ${facts.width}x${facts.height} are too large (at most ${MAX_IMAGE_SIDE} px a side).`);
+		throw new e.HttpError(
+			400,
+			`Image dimensions ${facts.width}x${facts.height} are too large (at most ${MAX_IMAGE_SIDE} px a side).`,
+		);
 	}
-	const id = svc.state.addImage(account.user, { width: facts.width, height: facts.height, source: 'upload', bytes: file.data.length, sha256: digest(file.data) });
+	const id = svc.state.addImage(account.user, {
+		width: facts.width,
+		height: facts.height,
+		source: 'upload',
+		bytes: file.data.length,
+		sha256: digest(file.data),
+	});
 	return { image_id: id, width: facts.width, height: facts.height };
 }
 
 function uploadVideo(svc, account, file) {
-	if (!file) throw new e.HttpError(422, [{ loc: ['body', 'video'], msg: 'Field required', type: 'missing' }]);
+	if (!file)
+		throw new e.HttpError(422, [
+			{ loc: ['body', 'video'], msg: 'Field required', type: 'missing' },
+		]);
 	const facts = sniffVideo(file.data);
 	if (!facts) throw new e.HttpError(400, 'The file is not an MP4 or MOV video.');
 	if (!facts.hasVideo) throw new e.HttpError(400, 'The file has no video stream.');
 	if (facts.durationMs > MAX_VIDEO_MS) {
-		throw new e.HttpError(400, `The video is ${facts.durationMs / 1000} s long; uploads may be at most 60 s.`);
+		throw new e.HttpError(
+			400,
+			`The video is ${facts.durationMs / 1000} s long; uploads may be at most 60 s.`,
+		);
 	}
-	const id = svc.state.addVideo(account.user, { durationMs: facts.durationMs, width: facts.width, height: facts.height, source: 'upload', bytes: file.data.length, sha256: digest(file.data) });
+	const id = svc.state.addVideo(account.user, {
+		durationMs: facts.durationMs,
+		width: facts.width,
+		height: facts.height,
+		source: 'upload',
+		bytes: file.data.length,
+		sha256: digest(file.data),
+	});
 	return { video_id: id, duration_ms: facts.durationMs, width: facts.width, height: facts.height };
 }
 

@@ -24,15 +24,41 @@ const marker = (c, kind) => `#${c}/${kind}#`;
 /** Each case: the fault for its item's create, and whether a job may exist afterwards. */
 const CASES = {
 	ok: { fault: undefined },
-	s500: { fault: { kind: 'status-after', status: 500 }, created: 1, mayExist: true, message: /internal error/ },
-	s502: { fault: { kind: 'status', status: 502 }, created: 0, mayExist: true, message: /internal error/ },
-	s503: { fault: { kind: 'status-after', status: 503 }, created: 1, mayExist: true, message: /internal error/ },
-	reset: { fault: { kind: 'drop-after' }, created: 1, mayExist: true, message: /closed unexpectedly \(ECONNRESET\)/ },
-	slow: { fault: { kind: 'slow', delayMs: (CREATE_TIMEOUT_S + 2) * 1000 }, created: 1, mayExist: true, message: /did not answer in time/ },
+	s500: {
+		fault: { kind: 'status-after', status: 500 },
+		created: 1,
+		mayExist: true,
+		message: /internal error/,
+	},
+	s502: {
+		fault: { kind: 'status', status: 502 },
+		created: 0,
+		mayExist: true,
+		message: /internal error/,
+	},
+	s503: {
+		fault: { kind: 'status-after', status: 503 },
+		created: 1,
+		mayExist: true,
+		message: /internal error/,
+	},
+	reset: {
+		fault: { kind: 'drop-after' },
+		created: 1,
+		mayExist: true,
+		message: /closed unexpectedly \(ECONNRESET\)/,
+	},
+	slow: {
+		fault: { kind: 'slow', delayMs: (CREATE_TIMEOUT_S + 2) * 1000 },
+		created: 1,
+		mayExist: true,
+		message: /did not answer in time/,
+	},
 	busyWait: { fault: { kind: 'status', status: 429, retryAfter: 2 }, audioOnly: true },
 	busy: { fault: { kind: 'status', status: 429 }, audioOnly: true },
 };
-const casesOf = (kind) => Object.keys(CASES).filter((c) => !CASES[c].audioOnly || AUDIO_KINDS.includes(kind));
+const casesOf = (kind) =>
+	Object.keys(CASES).filter((c) => !CASES[c].audioOnly || AUDIO_KINDS.includes(kind));
 const REVOKE_AFTER = 2;
 const revokeKey = (kind) => `revoked-key-${kind}`;
 
@@ -42,11 +68,14 @@ let n8n;
 const ids = {};
 const bodyHas = (text) => (r) => r.body !== undefined && JSON.stringify(r.body).includes(text);
 const createsOf = (service, text) => service.state.requests.filter(bodyHas(text));
-const jobsOf = (service, text) => [...service.state.jobs.values()].filter((j) => JSON.stringify(j.request).includes(text));
+const jobsOf = (service, text) =>
+	[...service.state.jobs.values()].filter((j) => JSON.stringify(j.request).includes(text));
 
 beforeAll(async () => {
 	const accounts = { ...DEFAULT_ACCOUNTS };
-	kinds.forEach((k, i) => (accounts[revokeKey(k)] = { user: `revoked-user-${i}`, paid: true, credits: 100000 }));
+	kinds.forEach(
+		(k, i) => (accounts[revokeKey(k)] = { user: `revoked-user-${i}`, paid: true, credits: 100000 }),
+	);
 	const timing = { queueMs: 50, imageMs: 300, videoMs: 400, audioMs: 400 };
 	svc = await startFakeService({ timing, accounts });
 	n8n = new N8nInstance().installPackage();
@@ -58,31 +87,50 @@ beforeAll(async () => {
 	const options = { createTimeoutSeconds: CREATE_TIMEOUT_S };
 	const faults = workflow(
 		'Create faults',
-		[itemsNode('Items', Object.keys(CASES).map((c) => ({ c })))],
+		[
+			itemsNode(
+				'Items',
+				Object.keys(CASES).map((c) => ({ c })),
+			),
+		],
 		[
 			...kinds.map((k) => {
 				const node = mediaNode(`Faults ${k}`, k, { credentialId: 'mainCredential01', options });
 				// each node keeps only the cases that apply to its kind, and gives each its marker
-				node.parameters = JSON.parse(JSON.stringify(node.parameters).replaceAll('$json.p', `'${marker('', k)}' + $json.c`));
+				node.parameters = JSON.parse(
+					JSON.stringify(node.parameters).replaceAll('$json.p', `'${marker('', k)}' + $json.c`),
+				);
 				return node;
 			}),
-			...kinds.map((k, i) => mediaNode(`Revoked ${k}`, k, { credentialId: `revokeCredent0${i}`, options })),
+			...kinds.map((k, i) =>
+				mediaNode(`Revoked ${k}`, k, { credentialId: `revokeCredent0${i}`, options }),
+			),
 		],
 	);
 	// the revoked-key nodes read their own items: a marker per item
 	for (const k of kinds) {
 		const node = faults.nodes.find((n) => n.name === `Revoked ${k}`);
-		node.parameters = JSON.parse(JSON.stringify(node.parameters).replaceAll('$json.p', `'${marker('revoked', k)}' + $itemIndex`));
+		node.parameters = JSON.parse(
+			JSON.stringify(node.parameters).replaceAll(
+				'$json.p',
+				`'${marker('revoked', k)}' + $itemIndex`,
+			),
+		);
 	}
 	const refused = workflow(
 		'Refused connection',
 		[
-			{ ...mediaNode('Canary', 'image', { credentialId: 'mainCredential01' }), parameters: { resource: 'model', operation: 'listImageModels' } },
+			{
+				...mediaNode('Canary', 'image', { credentialId: 'mainCredential01' }),
+				parameters: { resource: 'model', operation: 'listImageModels' },
+			},
 			itemsNode('One Item', [{ c: 'refused' }]),
 		],
 		kinds.map((k) => {
 			const node = mediaNode(`Refused ${k}`, k, { credentialId: 'refusedCredent01' });
-			node.parameters = JSON.parse(JSON.stringify(node.parameters).replaceAll('$json.p', `'${marker('refused', k)}'`));
+			node.parameters = JSON.parse(
+				JSON.stringify(node.parameters).replaceAll('$json.p', `'${marker('refused', k)}'`),
+			);
 			return node;
 		}),
 	);
@@ -106,7 +154,12 @@ function outputOf(data, name, count) {
 test('5xx, reset, slow answer, 429 and a revoked key on create: nothing lost, nothing created twice, errors say whether the job may exist', async () => {
 	for (const k of kinds) {
 		for (const c of casesOf(k)) {
-			if (CASES[c].fault) svc.faults.add({ route: KINDS[k].route, bodyIncludes: marker('', k) + c + '"', ...CASES[c].fault });
+			if (CASES[c].fault)
+				svc.faults.add({
+					route: KINDS[k].route,
+					bodyIncludes: marker('', k) + c + '"',
+					...CASES[c].fault,
+				});
 		}
 		svc.revokeKeyAfter(revokeKey(k), REVOKE_AFTER);
 	}
@@ -118,7 +171,9 @@ test('5xx, reset, slow answer, 429 and a revoked key on create: nothing lost, no
 	expect(result.stdout + result.stderr).not.toContain(MAIN_KEY);
 	expect(result.code).toBe(0);
 	// the slow answers are handled by the fake after the node gave up: wait for them
-	const answered = () => svc.state.requests.filter((r) => r.route && bodyHas('#/')(r) && r.status === undefined).length === 0;
+	const answered = () =>
+		svc.state.requests.filter((r) => r.route && bodyHas('#/')(r) && r.status === undefined)
+			.length === 0;
 	await until(answered, 'the slow answers to be sent', { timeoutMs: 15_000, intervalMs: 100 });
 
 	const rows = [];
@@ -133,7 +188,13 @@ test('5xx, reset, slow answer, 429 and a revoked key on create: nothing lost, no
 			const made = jobsOf(svc, `${mark}"`);
 			if (item.binary?.data) {
 				// whole files only: every one decodes to the end
-				expect(wholeFile(k, Buffer.from(item.binary.data.data, 'base64'), svc.state.jobs.get(item.json.job_id))).toBe(true);
+				expect(
+					wholeFile(
+						k,
+						Buffer.from(item.binary.data.data, 'base64'),
+						svc.state.jobs.get(item.json.job_id),
+					),
+				).toBe(true);
 				files++;
 			}
 			if (!spec.fault || (spec.audioOnly && !AUDIO_KINDS.includes(k))) {
@@ -157,15 +218,25 @@ test('5xx, reset, slow answer, 429 and a revoked key on create: nothing lost, no
 				expect(item.json.error).toMatch(/the job may have been created$/);
 				expect(item.json.description).toMatch(/may exist/);
 				expect(item.json.description).toMatch(/look for it in the service's web app/);
-				expect(item.json.description).toMatch(new RegExp(`${k === 'image' ? 'Image' : k === 'video' ? 'Video' : 'Podcast'} > Download`));
+				expect(item.json.description).toMatch(
+					new RegExp(`${k === 'image' ? 'Image' : k === 'video' ? 'Video' : 'Podcast'} > Download`),
+				);
 				expect(item.binary).toBeUndefined();
 			}
-			rows.push({ kind: k, case: c, tries: tries.length, jobs: made.length, error: item.json.error ?? '' });
+			rows.push({
+				kind: k,
+				case: c,
+				tries: tries.length,
+				jobs: made.length,
+				error: item.json.error ?? '',
+			});
 		});
 
 		// revoked key: REVOKE_AFTER jobs made, then 401 for everything; every item has an output
 		const revoked = outputOf(result.data, `Revoked ${k}`, Object.keys(CASES).length);
-		const made = [...svc.state.jobs.values()].filter((j) => JSON.stringify(j.request).includes(marker('revoked', k)));
+		const made = [...svc.state.jobs.values()].filter((j) =>
+			JSON.stringify(j.request).includes(marker('revoked', k)),
+		);
 		expect(made).toHaveLength(REVOKE_AFTER);
 		for (const item of revoked) {
 			expect(item.json.error).toMatch(/The API key was refused/);
@@ -181,7 +252,9 @@ test('5xx, reset, slow answer, 429 and a revoked key on create: nothing lost, no
 	}
 	expect(svc.state.duplicateCreates()).toEqual([]);
 	if (process.env.FAULTS_REPORT) console.log(JSON.stringify(rows, null, 1));
-	console.log(`create faults: ${rows.length} items in ${kinds.length} job kinds, ${files} whole files, 0 items lost, ${svc.state.duplicateCreates().length} duplicate creates`);
+	console.log(
+		`create faults: ${rows.length} items in ${kinds.length} job kinds, ${files} whole files, 0 items lost, ${svc.state.duplicateCreates().length} duplicate creates`,
+	);
 });
 
 test('a refused connection: the create is sent again until the service is up, and the job is made once', async () => {
@@ -190,7 +263,14 @@ test('a refused connection: the create is sent again until the service is up, an
 		if (canaryAt || !svc.state.requests.some((r) => r.route === 'GET /image/models')) return;
 		canaryAt = Date.now();
 		// the service comes up 2 s after the run starts its creates: until then, connections are refused
-		setTimeout(async () => (late = await startFakeService({ port: REFUSED_PORT, timing: { queueMs: 50, imageMs: 300, videoMs: 400, audioMs: 400 } })), 2000);
+		setTimeout(
+			async () =>
+				(late = await startFakeService({
+					port: REFUSED_PORT,
+					timing: { queueMs: 50, imageMs: 300, videoMs: 400, audioMs: 400 },
+				})),
+			2000,
+		);
 	}, 20);
 	svc.state.requests.length = 0;
 	const result = await n8n.execute(ids.refused);
@@ -210,7 +290,11 @@ test('a refused connection: the create is sent again until the service is up, an
 
 /** Whether a result file is whole: a PNG up to its IEND chunk, MP4 boxes filling the file, every MP3 frame. */
 function wholeFile(kind, buffer, job) {
-	if (kind === 'image') return sniffImage(buffer)?.type === 'png' && buffer.toString('latin1', buffer.length - 8, buffer.length - 4) === 'IEND';
+	if (kind === 'image')
+		return (
+			sniffImage(buffer)?.type === 'png' &&
+			buffer.toString('latin1', buffer.length - 8, buffer.length - 4) === 'IEND'
+		);
 	if (kind === 'video') {
 		let at = 0;
 		while (at + 8 <= buffer.length) {

@@ -6,10 +6,18 @@
  */
 const path = require('node:path');
 
-const { API_LIMITS, DOWNLOAD_LIMITS, VIDEO_DOWNLOAD_LIMITS, MAX_IN_FLIGHT } = require(path.resolve(__dirname, '../../dist/nodes/MediaGeneration/engine/governor'));
+const { API_LIMITS, DOWNLOAD_LIMITS, VIDEO_DOWNLOAD_LIMITS, MAX_IN_FLIGHT } = require(
+	path.resolve(__dirname, '../../dist/nodes/MediaGeneration/engine/governor'),
+);
 
 function engineCaps() {
-	return { create: API_LIMITS.max, read: API_LIMITS.max, file: DOWNLOAD_LIMITS.max + VIDEO_DOWNLOAD_LIMITS.max, total: MAX_IN_FLIGHT, source: 'engine/governor' };
+	return {
+		create: API_LIMITS.max,
+		read: API_LIMITS.max,
+		file: DOWNLOAD_LIMITS.max + VIDEO_DOWNLOAD_LIMITS.max,
+		total: MAX_IN_FLIGHT,
+		source: 'engine/governor',
+	};
 }
 
 module.exports = { engineCaps };

@@ -22,7 +22,9 @@ const rss = () => { try { return Number(/VmRSS:\\s+(\\d+) kB/.exec(fs.readFileSy
 
 /** Starts watching; stop() ends the watcher and returns every check as {at, ms, rssMb}. */
 function watchHealth(baseUrl, pid) {
-	const child = spawn(process.execPath, ['-e', WATCHER, `${baseUrl}/healthz`, String(pid)], { stdio: ['ignore', 'pipe', 'inherit'] });
+	const child = spawn(process.execPath, ['-e', WATCHER, `${baseUrl}/healthz`, String(pid)], {
+		stdio: ['ignore', 'pipe', 'inherit'],
+	});
 	let text = '';
 	child.stdout.on('data', (d) => (text += d));
 	return {
@@ -30,7 +32,10 @@ function watchHealth(baseUrl, pid) {
 			const exited = new Promise((r) => child.once('exit', r));
 			child.kill('SIGTERM');
 			await exited;
-			return text.split('\n').filter(Boolean).map((l) => JSON.parse(l));
+			return text
+				.split('\n')
+				.filter(Boolean)
+				.map((l) => JSON.parse(l));
 		},
 	};
 }

@@ -21,7 +21,8 @@ afterAll(async () => {
 
 test('the whole table, in process: a clear error naming the field, or a fair value sent as given', async () => {
 	const { cases, problems } = await runHostileTable(svc, { randomCount: 3, repeatCount: 6 });
-	if (problems.length) console.log(`${problems.length} problems in ${cases} cases:\n${problems.join('\n')}`);
+	if (problems.length)
+		console.log(`${problems.length} problems in ${cases} cases:\n${problems.join('\n')}`);
 	expect(cases).toBeGreaterThan(1200);
 	expect(problems).toEqual([]);
 	console.log(`hostile input: ${cases} cases in process, no problems`);
@@ -36,8 +37,14 @@ const SAMPLE = [
 	['control characters', "'\\u0000\\u001b[2J\\r\\n'"],
 	['an array of strings', "['first', 'second']"],
 	['an object', '{ a: 1 }'],
-	['deep junk JSON', "(() => { let v = {}; for (let i = 0; i < 60; i++) v = i % 2 ? [v, null] : { k: v }; return v; })()"],
-	['deep junk JSON as text', "(() => { let v = {}; for (let i = 0; i < 60; i++) v = i % 2 ? [v, null] : { k: v }; return JSON.stringify(v); })()"],
+	[
+		'deep junk JSON',
+		'(() => { let v = {}; for (let i = 0; i < 60; i++) v = i % 2 ? [v, null] : { k: v }; return v; })()',
+	],
+	[
+		'deep junk JSON as text',
+		'(() => { let v = {}; for (let i = 0; i < 60; i++) v = i % 2 ? [v, null] : { k: v }; return JSON.stringify(v); })()',
+	],
 	['@Image 999', "'a cat like @Image 999'"],
 	['an id that is not a uuid', "'3fa85f64-5717-4562-b3fc-2c963f66afa'"],
 	['null', 'null'],
@@ -45,12 +52,49 @@ const SAMPLE = [
 
 /** The fields tried in the real n8n: where the value goes, the form's label, and the field for fairSuccess. */
 const FIELDS = [
-	{ name: 'Prompt', kind: 'image', params: { prompt: '={{ $json.v }}' }, label: 'prompt', field: { resource: 'image', operation: 'generate', path: ['prompt'] } },
-	{ name: 'Number of Images', kind: 'image', params: { prompt: 'hostile number of images', numberOfImages: '={{ $json.v }}' }, label: 'number of images', field: { resource: 'image', operation: 'generate', path: ['numberOfImages'] } },
-	{ name: 'Poll Interval', kind: 'image', params: { prompt: 'hostile poll interval' }, options: { pollIntervalSeconds: '={{ $json.v }}' }, label: 'poll interval', field: { resource: 'image', operation: 'generate', path: ['options', 'pollIntervalSeconds'] } },
-	{ name: 'Duration', kind: 'video', params: { prompt: 'hostile duration', duration: '={{ $json.v }}' }, label: 'duration', field: { resource: 'video', operation: 'generate', path: ['duration'] } },
-	{ name: 'Script JSON', kind: 'script', params: { scriptJson: '={{ $json.v }}' }, label: 'script (json)', field: { resource: 'podcast', operation: 'generateFromScript', path: ['scriptJson'] } },
-	{ name: 'Job ID', kind: 'image', params: { operation: 'download', jobId: '={{ $json.v }}' }, label: 'job id', field: { resource: 'image', operation: 'download', path: ['jobId'] } },
+	{
+		name: 'Prompt',
+		kind: 'image',
+		params: { prompt: '={{ $json.v }}' },
+		label: 'prompt',
+		field: { resource: 'image', operation: 'generate', path: ['prompt'] },
+	},
+	{
+		name: 'Number of Images',
+		kind: 'image',
+		params: { prompt: 'hostile number of images', numberOfImages: '={{ $json.v }}' },
+		label: 'number of images',
+		field: { resource: 'image', operation: 'generate', path: ['numberOfImages'] },
+	},
+	{
+		name: 'Poll Interval',
+		kind: 'image',
+		params: { prompt: 'hostile poll interval' },
+		options: { pollIntervalSeconds: '={{ $json.v }}' },
+		label: 'poll interval',
+		field: { resource: 'image', operation: 'generate', path: ['options', 'pollIntervalSeconds'] },
+	},
+	{
+		name: 'Duration',
+		kind: 'video',
+		params: { prompt: 'hostile duration', duration: '={{ $json.v }}' },
+		label: 'duration',
+		field: { resource: 'video', operation: 'generate', path: ['duration'] },
+	},
+	{
+		name: 'Script JSON',
+		kind: 'script',
+		params: { scriptJson: '={{ $json.v }}' },
+		label: 'script (json)',
+		field: { resource: 'podcast', operation: 'generateFromScript', path: ['scriptJson'] },
+	},
+	{
+		name: 'Job ID',
+		kind: 'image',
+		params: { operation: 'download', jobId: '={{ $json.v }}' },
+		label: 'job id',
+		field: { resource: 'image', operation: 'download', path: ['jobId'] },
+	},
 ];
 
 test('a sample through the real n8n: every item gets its own clear error, and no job is created for it', async () => {
@@ -63,10 +107,16 @@ test('a sample through the real n8n: every item gets its own clear error, and no
 			type: 'n8n-nodes-base.code',
 			typeVersion: 2,
 			position: [0, 0],
-			parameters: { jsCode: `return [\n${SAMPLE.map(([, js]) => `  { json: { v: ${js} } },`).join('\n')}\n];` },
+			parameters: {
+				jsCode: `return [\n${SAMPLE.map(([, js]) => `  { json: { v: ${js} } },`).join('\n')}\n];`,
+			},
 		};
 		const nodes = FIELDS.map((f) => {
-			const node = mediaNode(f.name, f.kind, { credentialId: 'mainCredential01', options: f.options, params: f.params });
+			const node = mediaNode(f.name, f.kind, {
+				credentialId: 'mainCredential01',
+				options: f.options,
+				params: f.params,
+			});
 			node.parameters.waitForCompletion = Boolean(f.options);
 			return node;
 		});
@@ -85,17 +135,29 @@ test('a sample through the real n8n: every item gets its own clear error, and no
 				if (item.json.error === undefined) {
 					// a fair value, sent as given (n8n itself turns NaN into null between nodes)
 					succeeded++;
-					expect({ field: f.name, value: SAMPLE[i][0], fair: fairSuccess(f.field, value) }).toEqual({ field: f.name, value: SAMPLE[i][0], fair: true });
+					expect({ field: f.name, value: SAMPLE[i][0], fair: fairSuccess(f.field, value) }).toEqual(
+						{ field: f.name, value: SAMPLE[i][0], fair: true },
+					);
 				} else {
-					expect(`${item.json.error} ${item.json.description ?? ''}`.toLowerCase()).toContain(f.label);
-					expect(item.json.error).not.toMatch(/TypeError|Cannot read|is not a function|\[object Object\]/);
+					expect(`${item.json.error} ${item.json.description ?? ''}`.toLowerCase()).toContain(
+						f.label,
+					);
+					expect(item.json.error).not.toMatch(
+						/TypeError|Cannot read|is not a function|\[object Object\]/,
+					);
 					expect(item.json.error.length).toBeLessThan(1000);
 				}
 			});
 			// a create only for the items that were fair
-			const mine = sent.filter((r) => (f.field.path[0] === 'prompt' ? !String(r.body.prompt).startsWith('hostile') : String(r.body.prompt) === f.params.prompt));
-			if (f.kind !== 'script' && f.field.operation === 'generate') expect(mine).toHaveLength(succeeded);
-			if (f.kind === 'script') expect(sent.filter((r) => r.route === 'POST /podcast/scripted')).toHaveLength(succeeded);
+			const mine = sent.filter((r) =>
+				f.field.path[0] === 'prompt'
+					? !String(r.body.prompt).startsWith('hostile')
+					: String(r.body.prompt) === f.params.prompt,
+			);
+			if (f.kind !== 'script' && f.field.operation === 'generate')
+				expect(mine).toHaveLength(succeeded);
+			if (f.kind === 'script')
+				expect(sent.filter((r) => r.route === 'POST /podcast/scripted')).toHaveLength(succeeded);
 		}
 		expect(result.stdout + result.stderr).not.toContain(KEY);
 	} finally {

@@ -26,11 +26,21 @@ const ids = {};
 
 /** A webhook workflow: N items, then one Media Generation node. */
 function batch(name, kind, count, options, extraItem = () => ({})) {
-	const items = Array.from({ length: count }, (_, i) => ({ p: `${name} item ${i}`, i, ...extraItem(i) }));
-	return workflow(name, [itemsNode('Items', items)], [mediaNode('Media', kind, { credentialId: 'mainCredential01', options, onError: null })], webhookNode(name));
+	const items = Array.from({ length: count }, (_, i) => ({
+		p: `${name} item ${i}`,
+		i,
+		...extraItem(i),
+	}));
+	return workflow(
+		name,
+		[itemsNode('Items', items)],
+		[mediaNode('Media', kind, { credentialId: 'mainCredential01', options, onError: null })],
+		webhookNode(name),
+	);
 }
 
-const trigger = (name) => fetch(`${base}/webhook/${name}`, { method: 'POST' }).then((r) => expect(r.status).toBe(200));
+const trigger = (name) =>
+	fetch(`${base}/webhook/${name}`, { method: 'POST' }).then((r) => expect(r.status).toBe(200));
 
 async function executionOf(name, { done } = {}) {
 	const execution = async () => {
@@ -59,7 +69,10 @@ async function watch(work) {
 		result = await work();
 	} finally {
 		const checks = await watcher.stop();
-		const slowest = checks.reduce((a, c) => ((c.ms ?? Infinity) > (a?.ms ?? -1) ? c : a), undefined);
+		const slowest = checks.reduce(
+			(a, c) => ((c.ms ?? Infinity) > (a?.ms ?? -1) ? c : a),
+			undefined,
+		);
 		watch.last = {
 			baseRssMb,
 			peakRssMb: Math.max(...checks.map((c) => c.rssMb)),
@@ -72,7 +85,11 @@ async function watch(work) {
 }
 
 beforeAll(async () => {
-	svc = await startFakeService({ latencyMs: 40, fileLatencyMs: 40, timing: { queueMs: 100, imageMs: 60_000, videoMs: 60_000, audioMs: 60_000 } });
+	svc = await startFakeService({
+		latencyMs: 40,
+		fileLatencyMs: 40,
+		timing: { queueMs: 100, imageMs: 60_000, videoMs: 60_000, audioMs: 60_000 },
+	});
 	n8n = new N8nInstance({ binaryDataMode: 'filesystem' }).installPackage();
 	await n8n.importCredentials([credential('mainCredential01', KEY, svc.apiUrl)]);
 	const workflows = [
@@ -113,11 +130,18 @@ test('stopped through the REST API while jobs wait: no request after one poll in
 	// the node names the jobs it leaves running in a warning in n8n's log
 	const full = await rest.execution(running.id);
 	expect(full.data.resultData.error.message).toMatch(/cancelled/);
-	const warning = n8n.log().split('\n').find((l) => l.includes(`Media Generation: execution ${running.id} was cancelled`));
+	const warning = n8n
+		.log()
+		.split('\n')
+		.find((l) => l.includes(`Media Generation: execution ${running.id} was cancelled`));
 	expect(warning).toBeDefined();
 	for (const id of jobIds) {
 		expect(warning).toContain(id);
-		expect(n8n.log()).toMatch(new RegExp(`Media Generation: created image job ${id} for item \\d of node "Media" \\(image generate, execution ${running.id}\\)`));
+		expect(n8n.log()).toMatch(
+			new RegExp(
+				`Media Generation: created image job ${id} for item \\d of node "Media" \\(image generate, execution ${running.id}\\)`,
+			),
+		);
 	}
 	expect(n8n.log()).not.toContain(KEY);
 });
@@ -149,7 +173,9 @@ async function runScale(name, count, checkItem = () => {}) {
 test('500 image items (jobs of 5 s) in one execution: 500 outputs in order, requests within the caps, n8n responsive', async () => {
 	svc.state.timing.imageMs = 5000;
 	svc.resetPeaks();
-	const { started, stats } = await runScale('scale-images', 500, (item) => expect(item.binary.data.mimeType).toBe('image/png'));
+	const { started, stats } = await runScale('scale-images', 500, (item) =>
+		expect(item.binary.data.mimeType).toBe('image/png'),
+	);
 	const caps = engineCaps();
 	const peaks = { ...svc.peakInFlight };
 	expect(peaks.create).toBeLessThanOrEqual(caps.create);
@@ -158,10 +184,20 @@ test('500 image items (jobs of 5 s) in one execution: 500 outputs in order, requ
 	// the node did send requests side by side (so the caps above were what held them)
 	expect(peaks.create).toBeGreaterThan(1);
 	expect(peaks.read).toBeGreaterThan(1);
-	if (process.env.FAULTS_REPORT) console.log('unrouted:', svc.state.requests.filter((r) => !r.route).map((r) => `${r.method} ${r.path}`));
+	if (process.env.FAULTS_REPORT)
+		console.log(
+			'unrouted:',
+			svc.state.requests.filter((r) => !r.route).map((r) => `${r.method} ${r.path}`),
+		);
 	const since = (t) => ((t - started) / 1000).toFixed(1);
 	const phase = (cls) => {
-		const times = (cls === 'file' ? svc.state.fileRequests : svc.state.requests.filter((r) => r.route === 'POST /image')).map((r) => r.time).filter((t) => t >= started);
+		const times = (
+			cls === 'file'
+				? svc.state.fileRequests
+				: svc.state.requests.filter((r) => r.route === 'POST /image')
+		)
+			.map((r) => r.time)
+			.filter((t) => t >= started);
 		return times.length ? `${since(Math.min(...times))}-${since(Math.max(...times))} s` : '-';
 	};
 	console.log(
@@ -178,11 +214,15 @@ test('100 podcast items with 5 slots: 100 creates, none twice, never more than 5
 	svc.state.audioConcurrency = 1000;
 	svc.state.maxAudioInFlight = 0;
 	const { started, stats } = await runScale('scale-podcasts', 100);
-	const creates = svc.state.requests.filter((r) => r.route === 'POST /podcast' && r.time >= started);
+	const creates = svc.state.requests.filter(
+		(r) => r.route === 'POST /podcast' && r.time >= started,
+	);
 	expect(creates).toHaveLength(100);
 	expect(svc.state.maxAudioInFlight).toBe(5);
 	expect(stats.slowestHealthMs).toBeLessThan(1000);
-	console.log(`100 podcasts: ${((Date.now() - started) / 1000).toFixed(1)} s; most audio jobs in flight ${svc.state.maxAudioInFlight}; /healthz slowest ${stats.slowestHealthMs} ms`);
+	console.log(
+		`100 podcasts: ${((Date.now() - started) / 1000).toFixed(1)} s; most audio jobs in flight ${svc.state.maxAudioInFlight}; /healthz slowest ${stats.slowestHealthMs} ms`,
+	);
 });
 
 test('killed with SIGKILL while jobs wait: every job the node created is in the log, with its item', async () => {
@@ -196,7 +236,9 @@ test('killed with SIGKILL while jobs wait: every job the node created is in the 
 	expect(jobs).toHaveLength(4);
 	for (const job of jobs) {
 		const item = Number(/item (\d+)$/.exec(job.request.prompt)[1]);
-		expect(n8n.log()).toContain(`Media Generation: created image job ${job.id} for item ${item} of node "Media" (image generate, execution ${running.id})`);
+		expect(n8n.log()).toContain(
+			`Media Generation: created image job ${job.id} for item ${item} of node "Media" (image generate, execution ${running.id})`,
+		);
 	}
 	expect(n8n.log()).not.toContain(KEY);
 });

@@ -31,8 +31,22 @@ function workflow(name, mediaParameters) {
 	return {
 		name,
 		nodes: [
-			{ id: 'a1', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-			{ id: 'a2', name: 'Read File', type: 'n8n-nodes-base.readWriteFile', typeVersion: 1, position: [200, 0], parameters: { operation: 'read', fileSelector: video.file, options: {} } },
+			{
+				id: 'a1',
+				name: 'Start',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
+			{
+				id: 'a2',
+				name: 'Read File',
+				type: 'n8n-nodes-base.readWriteFile',
+				typeVersion: 1,
+				position: [200, 0],
+				parameters: { operation: 'read', fileSelector: video.file, options: {} },
+			},
 			{
 				id: 'a3',
 				name: 'Media',
@@ -40,7 +54,9 @@ function workflow(name, mediaParameters) {
 				typeVersion: 2,
 				position: [400, 0],
 				parameters: mediaParameters,
-				credentials: { mediaGenerationApi: { id: 'earlyAnswerCred1', name: 'Media Generation account' } },
+				credentials: {
+					mediaGenerationApi: { id: 'earlyAnswerCred1', name: 'Media Generation account' },
+				},
 			},
 		],
 		connections: {
@@ -59,9 +75,20 @@ beforeAll(async () => {
 	const data = writeMp4({ width: 64, height: 36, durationMs: 4000, paddingBytes: 90 * MB });
 	video = { file: path.join(n8n.folder, 'big.mp4'), sha256: sha256(data), bytes: data.length };
 	fs.writeFileSync(video.file, data);
-	await n8n.importCredentials([{ id: 'earlyAnswerCred1', name: 'Media Generation account', type: 'mediaGenerationApi', data: { apiKey: KEY, baseUrl: svc.apiUrl } }]);
+	await n8n.importCredentials([
+		{
+			id: 'earlyAnswerCred1',
+			name: 'Media Generation account',
+			type: 'mediaGenerationApi',
+			data: { apiKey: KEY, baseUrl: svc.apiUrl },
+		},
+	]);
 	const [upload, generate] = await n8n.importWorkflows([
-		workflow('Upload a 90 MB video', { resource: 'upload', operation: 'uploadVideo', binaryPropertyName: 'data' }),
+		workflow('Upload a 90 MB video', {
+			resource: 'upload',
+			operation: 'uploadVideo',
+			binaryPropertyName: 'data',
+		}),
 		workflow('Restyle a 90 MB video', {
 			resource: 'video',
 			operation: 'generate',
@@ -94,14 +121,23 @@ async function execute(name) {
 function expectUploaded(result, idOf = (item) => item.json.video_id) {
 	expect(result.code).toBe(0);
 	const [item] = nodeItems(result.data, 'Media');
-	expect(svc.state.videos.get(idOf(item))).toMatchObject({ bytes: video.bytes, sha256: video.sha256 });
+	expect(svc.state.videos.get(idOf(item))).toMatchObject({
+		bytes: video.bytes,
+		sha256: video.sha256,
+	});
 	return item;
 }
 
 describe('Upload Video of a 90 MB file the service answers early', () => {
 	test('429 with Retry-After, twice: the answer is heard, the upload sent again with a fresh stream', async () => {
 		const before = uploads().length;
-		svc.faults.add({ route: 'POST /video/upload', kind: 'early', status: 429, retryAfter: 1, times: 2 });
+		svc.faults.add({
+			route: 'POST /video/upload',
+			kind: 'early',
+			status: 429,
+			retryAfter: 1,
+			times: 2,
+		});
 		const result = await execute('upload');
 		expectUploaded(result);
 		const tries = uploads().slice(before);
@@ -114,14 +150,22 @@ describe('Upload Video of a 90 MB file the service answers early', () => {
 		const before = uploads().length;
 		svc.faults.add({ route: 'POST /video/upload', kind: 'early', status: 429 });
 		expectUploaded(await execute('upload'));
-		expect(uploads().slice(before).map((r) => r.status)).toEqual([429, 200]);
+		expect(
+			uploads()
+				.slice(before)
+				.map((r) => r.status),
+		).toEqual([429, 200]);
 	});
 
 	test('503: sent again (uploads are free), and stored whole', async () => {
 		const before = uploads().length;
 		svc.faults.add({ route: 'POST /video/upload', kind: 'early', status: 503 });
 		expectUploaded(await execute('upload'));
-		expect(uploads().slice(before).map((r) => r.status)).toEqual([503, 200]);
+		expect(
+			uploads()
+				.slice(before)
+				.map((r) => r.status),
+		).toEqual([503, 200]);
 	});
 
 	test('a reset before any answer: sent again, and stored whole', async () => {
@@ -134,18 +178,21 @@ describe('Upload Video of a 90 MB file the service answers early', () => {
 	test.each([
 		[413, /413|too large/i],
 		[401, /401|API key/i],
-	])('%i: the run fails with the service\'s answer, not a network error, after one try', async (status, pattern) => {
-		const before = uploads().length;
-		svc.faults.add({ route: 'POST /video/upload', kind: 'early', status, times: 5 });
-		const result = await execute('upload');
-		expect(result.code).toBe(1);
-		const error = runError(result.data);
-		const text = `${error?.message} ${error?.description ?? ''}`;
-		expect(text).toMatch(pattern);
-		expect(text).not.toMatch(/could not be reached|EPIPE|ECONNRESET|network error/i);
-		expect(uploads().length - before).toBe(1);
-		svc.faults.clear();
-	});
+	])(
+		"%i: the run fails with the service's answer, not a network error, after one try",
+		async (status, pattern) => {
+			const before = uploads().length;
+			svc.faults.add({ route: 'POST /video/upload', kind: 'early', status, times: 5 });
+			const result = await execute('upload');
+			expect(result.code).toBe(1);
+			const error = runError(result.data);
+			const text = `${error?.message} ${error?.description ?? ''}`;
+			expect(text).toMatch(pattern);
+			expect(text).not.toMatch(/could not be reached|EPIPE|ECONNRESET|network error/i);
+			expect(uploads().length - before).toBe(1);
+			svc.faults.clear();
+		},
+	);
 });
 
 describe('Video > Generate uploading a 90 MB source clip from a binary field', () => {
@@ -154,9 +201,18 @@ describe('Video > Generate uploading a 90 MB source clip from a binary field', (
 		const before = uploads().length;
 		svc.faults.add({ route: 'POST /video/upload', kind: 'early', status: 429, retryAfter: 0 });
 		const result = await execute('generate');
-		const item = expectUploaded(result, (i) => svc.state.jobs.get(i.json.job_id).request.source_video_id);
+		const item = expectUploaded(
+			result,
+			(i) => svc.state.jobs.get(i.json.job_id).request.source_video_id,
+		);
 		expect(item.binary.data.mimeType).toBe('video/mp4');
-		expect(uploads().slice(before).map((r) => r.status)).toEqual([429, 200]);
-		expect([...svc.state.jobs.values()].filter((j) => j.kind === 'video').length - jobsBefore).toBe(1);
+		expect(
+			uploads()
+				.slice(before)
+				.map((r) => r.status),
+		).toEqual([429, 200]);
+		expect([...svc.state.jobs.values()].filter((j) => j.kind === 'video').length - jobsBefore).toBe(
+			1,
+		);
 	});
 });

@@ -11,23 +11,53 @@ const { NODE_TYPE, newId } = require('../support/n8n-cli');
 const KINDS = {
 	image: {
 		route: 'POST /image',
-		params: { resource: 'image', operation: 'generate', prompt: '={{ $json.p }}', model: 'flux-pro', resolution: '720p' },
+		params: {
+			resource: 'image',
+			operation: 'generate',
+			prompt: '={{ $json.p }}',
+			model: 'flux-pro',
+			resolution: '720p',
+		},
 	},
 	video: {
 		route: 'POST /video',
-		params: { resource: 'video', operation: 'generate', mode: 'text', prompt: '={{ $json.p }}', model: 'motion-fast', resolution: '480p', aspectRatio: '16:9', duration: 5 },
+		params: {
+			resource: 'video',
+			operation: 'generate',
+			mode: 'text',
+			prompt: '={{ $json.p }}',
+			model: 'motion-fast',
+			resolution: '480p',
+			aspectRatio: '16:9',
+			duration: 5,
+		},
 	},
 	prompt: {
 		route: 'POST /podcast',
-		params: { resource: 'podcast', operation: 'generateFromPrompt', prompt: '={{ $json.p }}', voiceIds: 'voice-cleo' },
+		params: {
+			resource: 'podcast',
+			operation: 'generateFromPrompt',
+			prompt: '={{ $json.p }}',
+			voiceIds: 'voice-cleo',
+		},
 	},
 	script: {
 		route: 'POST /podcast/scripted',
-		params: { resource: 'podcast', operation: 'generateFromScript', scriptSource: 'json', scriptJson: "={{ [{ text: $json.p, voice_id: 'voice-ava' }] }}" },
+		params: {
+			resource: 'podcast',
+			operation: 'generateFromScript',
+			scriptSource: 'json',
+			scriptJson: "={{ [{ text: $json.p, voice_id: 'voice-ava' }] }}",
+		},
 	},
 	convoPrompt: {
 		route: 'POST /podcast/convo-mode/ai-scripted',
-		params: { resource: 'podcast', operation: 'generateConversationFromPrompt', prompt: '={{ $json.p }}', voiceIds: 'voice-ava, voice-ben' },
+		params: {
+			resource: 'podcast',
+			operation: 'generateConversationFromPrompt',
+			prompt: '={{ $json.p }}',
+			voiceIds: 'voice-ava, voice-ben',
+		},
 	},
 	convoScript: {
 		route: 'POST /podcast/convo-mode/user-scripted',
@@ -35,7 +65,8 @@ const KINDS = {
 			resource: 'podcast',
 			operation: 'generateConversationFromScript',
 			scriptSource: 'json',
-			scriptJson: "={{ [{ text: $json.p, voice_id: 'voice-ava' }, { text: 'Indeed.', voice_id: 'voice-ben' }] }}",
+			scriptJson:
+				"={{ [{ text: $json.p, voice_id: 'voice-ava' }, { text: 'Indeed.', voice_id: 'voice-ben' }] }}",
 		},
 	},
 };
@@ -47,14 +78,22 @@ function credential(id, apiKey, baseUrl) {
 }
 
 /** A Media Generation node of a kind; errors become output items unless `onError` says otherwise. */
-function mediaNode(name, kind, { credentialId, options = {}, onError = 'continueRegularOutput', params = {} } = {}) {
+function mediaNode(
+	name,
+	kind,
+	{ credentialId, options = {}, onError = 'continueRegularOutput', params = {} } = {},
+) {
 	return {
 		id: crypto.randomUUID(),
 		name,
 		type: NODE_TYPE,
 		typeVersion: 1,
 		position: [0, 0],
-		parameters: { ...KINDS[kind].params, ...params, options: { pollIntervalSeconds: 0.5, ...options } },
+		parameters: {
+			...KINDS[kind].params,
+			...params,
+			options: { pollIntervalSeconds: 0.5, ...options },
+		},
 		...(onError ? { onError } : {}),
 		credentials: { mediaGenerationApi: { id: credentialId, name: `Media ${credentialId}` } },
 	};
@@ -73,7 +112,14 @@ function itemsNode(name, items) {
 }
 
 function manualTrigger() {
-	return { id: crypto.randomUUID(), name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
+	return {
+		id: crypto.randomUUID(),
+		name: 'Start',
+		type: 'n8n-nodes-base.manualTrigger',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	};
 }
 
 /**
@@ -86,10 +132,22 @@ function workflow(name, chain, branches = [], trigger = manualTrigger()) {
 	line.forEach((n, i) => (n.position = [220 * i, 0]));
 	branches.forEach((n, i) => (n.position = [220 * line.length, 200 * i]));
 	const connections = {};
-	const link = (from, to) => (connections[from.name] ??= { main: [[]] }).main[0].push({ node: to.name, type: 'main', index: 0 });
+	const link = (from, to) =>
+		(connections[from.name] ??= { main: [[]] }).main[0].push({
+			node: to.name,
+			type: 'main',
+			index: 0,
+		});
 	line.slice(1).forEach((n, i) => link(line[i], n));
 	for (const b of branches) link(line[line.length - 1], b);
-	return { id: newId(), name, nodes: [...line, ...branches], connections, settings: { executionOrder: 'v1' }, pinData: {} };
+	return {
+		id: newId(),
+		name,
+		nodes: [...line, ...branches],
+		connections,
+		settings: { executionOrder: 'v1' },
+		pinData: {},
+	};
 }
 
 module.exports = { KINDS, AUDIO_KINDS, credential, mediaNode, itemsNode, workflow };

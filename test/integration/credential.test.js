@@ -19,7 +19,10 @@ async function credentialTest(credentials) {
 
 describe('Media Generation API credential', () => {
 	test('sends the key as X-API-KEY with a generic authenticate block', () => {
-		expect(credentialType.authenticate).toEqual({ type: 'generic', properties: { headers: { 'X-API-KEY': '={{$credentials.apiKey}}' } } });
+		expect(credentialType.authenticate).toEqual({
+			type: 'generic',
+			properties: { headers: { 'X-API-KEY': '={{$credentials.apiKey}}' } },
+		});
 		const key = credentialType.properties.find((p) => p.name === 'apiKey');
 		expect(key.typeOptions.password).toBe(true);
 		expect(credentialType.properties.find((p) => p.name === 'baseUrl').required).toBe(true);
@@ -33,17 +36,30 @@ describe('Media Generation API credential', () => {
 	});
 
 	test('the test request passes for a good key, tolerating a trailing slash', async () => {
-		expect((await credentialTest({ apiKey: 'test-key-alice', baseUrl: `${ref.svc.apiUrl}/` })).status).toBe(200);
-		expect((await credentialTest({ apiKey: 'test-key-alice', baseUrl: ` ${ref.svc.apiUrl}` })).status).toBe(200);
+		expect(
+			(await credentialTest({ apiKey: 'test-key-alice', baseUrl: `${ref.svc.apiUrl}/` })).status,
+		).toBe(200);
+		expect(
+			(await credentialTest({ apiKey: 'test-key-alice', baseUrl: ` ${ref.svc.apiUrl}` })).status,
+		).toBe(200);
 	});
 
 	test('a bad key or a workspace without a plan fails clearly', async () => {
-		expect(await credentialTest({ apiKey: 'wrong', baseUrl: ref.svc.apiUrl })).toEqual({ status: 401, message: expect.stringMatching(/API key was refused/) });
-		expect(await credentialTest({ apiKey: 'test-key-unpaid', baseUrl: ref.svc.apiUrl })).toEqual({ status: 403, message: expect.stringMatching(/paid plan/) });
+		expect(await credentialTest({ apiKey: 'wrong', baseUrl: ref.svc.apiUrl })).toEqual({
+			status: 401,
+			message: expect.stringMatching(/API key was refused/),
+		});
+		expect(await credentialTest({ apiKey: 'test-key-unpaid', baseUrl: ref.svc.apiUrl })).toEqual({
+			status: 403,
+			message: expect.stringMatching(/paid plan/),
+		});
 	});
 
 	test('a base URL without /v1 fails clearly', async () => {
-		const r = await credentialTest({ apiKey: 'test-key-alice', baseUrl: ref.svc.apiUrl.replace(/\/v1$/, '') });
+		const r = await credentialTest({
+			apiKey: 'test-key-alice',
+			baseUrl: ref.svc.apiUrl.replace(/\/v1$/, ''),
+		});
 		expect(r).toEqual({ status: 404, message: expect.stringMatching(/ends in \/v1/) });
 	});
 });

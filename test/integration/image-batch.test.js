@@ -10,7 +10,10 @@ const items = prompts.map((p) => ({ json: { p } }));
 
 describe('the engine runs a batch of items together', () => {
 	test('10 items: jobs overlap on the service, outputs come back in input order with pairedItem', async () => {
-		const { items: out, error } = await run({ prompt: '={{ $json.p }}', model: 'sketch-lite', options: FAST }, { items });
+		const { items: out, error } = await run(
+			{ prompt: '={{ $json.p }}', model: 'sketch-lite', options: FAST },
+			{ items },
+		);
 		expect(error).toBeUndefined();
 		expect(out.map((o) => o.pairedItem.item)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
 		// each output belongs to the job created from its own item's prompt

@@ -11,12 +11,17 @@ const prompts = (...p) => ({ items: p.map((x) => ({ json: { p: x } })) });
 
 describe('failed jobs', () => {
 	test('with Continue On Fail a failed job becomes an error item with its job id; the others succeed', async () => {
-		const { items } = await run({ prompt: '={{ $json.p }}', model: 'sketch-lite', options: FAST }, { ...prompts('a cat', 'a dog [fail]', 'a cow'), ...cof });
+		const { items } = await run(
+			{ prompt: '={{ $json.p }}', model: 'sketch-lite', options: FAST },
+			{ ...prompts('a cat', 'a dog [fail]', 'a cow'), ...cof },
+		);
 		expect(items.map((i) => i.pairedItem.item)).toEqual([0, 1, 2]);
 		expect(items[0].binary.data).toBeDefined();
 		expect(items[2].binary.data).toBeDefined();
 		expect(items[1].json).toEqual({
-			error: expect.stringMatching(/^Image job [0-9a-f-]{36} failed: The prompt was flagged by the content filter\.$/),
+			error: expect.stringMatching(
+				/^Image job [0-9a-f-]{36} failed: The prompt was flagged by the content filter\.$/,
+			),
 			description: expect.stringMatching(/not charged/),
 			job_id: expect.any(String),
 		});
@@ -24,7 +29,10 @@ describe('failed jobs', () => {
 	});
 
 	test('without Continue On Fail the node fails, naming the job, and lists the jobs already started', async () => {
-		const { error, items } = await run({ prompt: '={{ $json.p }}', model: 'sketch-lite', options: FAST }, prompts('one [never]', 'two [fail]'));
+		const { error, items } = await run(
+			{ prompt: '={{ $json.p }}', model: 'sketch-lite', options: FAST },
+			prompts('one [never]', 'two [fail]'),
+		);
 		expect(items).toEqual([]);
 		expect(error.message).toMatch(/^Image job [0-9a-f-]{36} failed/);
 		const never = ref.svc.state.jobsOf('image').find((j) => j.prompt === 'one [never]');
@@ -32,26 +40,52 @@ describe('failed jobs', () => {
 	});
 
 	test('a service error on create becomes an error item with the HTTP status', async () => {
-		const { items } = await run({ prompt: '={{ $json.p }}', model: 'enterprise-ultra', options: FAST }, { ...prompts('x'), ...cof });
-		expect(items[0].json).toMatchObject({ http_status: 402, error: expect.stringMatching(/credits|plan/i) });
+		const { items } = await run(
+			{ prompt: '={{ $json.p }}', model: 'enterprise-ultra', options: FAST },
+			{ ...prompts('x'), ...cof },
+		);
+		expect(items[0].json).toMatchObject({
+			http_status: 402,
+			error: expect.stringMatching(/credits|plan/i),
+		});
 	});
 });
 
 describe('maximum wait', () => {
 	test('On Timeout "error" fails with the job id and says how to fetch it later', async () => {
-		const { error } = await run({ prompt: 'slow [never]', model: 'sketch-lite', options: { ...FAST, maxWaitMinutes: 0.02 } });
-		expect(error.message).toMatch(/^Image job ([0-9a-f-]{36}) is still processing after 1 s \(Maximum Wait\)$/);
+		const { error } = await run({
+			prompt: 'slow [never]',
+			model: 'sketch-lite',
+			options: { ...FAST, maxWaitMinutes: 0.02 },
+		});
+		expect(error.message).toMatch(
+			/^Image job ([0-9a-f-]{36}) is still processing after 1 s \(Maximum Wait\)$/,
+		);
 		expect(error.description).toMatch(/Image > Download with job ID/);
 	});
 
 	test('On Timeout "outputRunning" outputs the job as still running, next to finished items', async () => {
 		const { items, error } = await run(
-			{ prompt: '={{ $json.p }}', model: 'sketch-lite', options: { ...FAST, maxWaitMinutes: 0.02, onTimeout: 'outputRunning' } },
+			{
+				prompt: '={{ $json.p }}',
+				model: 'sketch-lite',
+				options: { ...FAST, maxWaitMinutes: 0.02, onTimeout: 'outputRunning' },
+			},
 			prompts('quick', 'slow [never]'),
 		);
 		expect(error).toBeUndefined();
 		expect(items[0].binary.data).toBeDefined();
-		expect(items[1]).toEqual({ json: { job_id: expect.any(String), status: 'processing', model: 'sketch-lite', resolution: '720p', estimated_credits: 2, timed_out: true }, pairedItem: { item: 1 } });
+		expect(items[1]).toEqual({
+			json: {
+				job_id: expect.any(String),
+				status: 'processing',
+				model: 'sketch-lite',
+				resolution: '720p',
+				estimated_credits: 2,
+				timed_out: true,
+			},
+			pairedItem: { item: 1 },
+		});
 	});
 });
 
@@ -60,18 +94,21 @@ describe('cancelling the execution', () => {
 		let cancelledAt;
 		const polls = () => ref.svc.state.requests.filter((r) => r.route === 'GET /image/:id');
 		const before = polls().length;
-		await run({ prompt: '={{ $json.p }}', model: 'sketch-lite', options: FAST }, {
-			...prompts('a [never]', 'b [never]'),
-			onStart: (cancel) => {
-				const timer = setInterval(() => {
-					if (polls().length >= before + 4) {
-						clearInterval(timer);
-						cancelledAt = Date.now();
-						cancel();
-					}
-				}, 20);
+		await run(
+			{ prompt: '={{ $json.p }}', model: 'sketch-lite', options: FAST },
+			{
+				...prompts('a [never]', 'b [never]'),
+				onStart: (cancel) => {
+					const timer = setInterval(() => {
+						if (polls().length >= before + 4) {
+							clearInterval(timer);
+							cancelledAt = Date.now();
+							cancel();
+						}
+					}, 20);
+				},
 			},
-		});
+		);
 		expect(cancelledAt).toBeDefined();
 		await new Promise((r) => setTimeout(r, 1500)); // three poll intervals
 		const late = polls().filter((r) => r.time > cancelledAt + 500);
@@ -105,17 +142,21 @@ describe('downloads', () => {
 	test('a connection that breaks while n8n prepares to store the file is fetched again, and nothing escapes uncaught', async () => {
 		// n8n's filesystem mode creates the file's folder before it reads the stream; the cut lands in between
 		const original = BinaryDataService.prototype.store;
-		const store = jest.spyOn(BinaryDataService.prototype, 'store').mockImplementation(async function (...args) {
-			await new Promise((resolve) => setTimeout(resolve, 100));
-			return await original.apply(this, args);
-		});
+		const store = jest
+			.spyOn(BinaryDataService.prototype, 'store')
+			.mockImplementation(async function (...args) {
+				await new Promise((resolve) => setTimeout(resolve, 100));
+				return await original.apply(this, args);
+			});
 		try {
 			ref.svc.faults.add({ route: 'FILE', kind: 'truncate' });
 			const files = ref.svc.state.fileRequests.length;
 			const { items, error } = await run({ prompt: 'A cat', model: 'flux-pro', options: FAST });
 			expect(error).toBeUndefined();
 			const job = ref.svc.state.jobs.get(items[0].json.job_id);
-			expect((await readBinary(items[0].binary.data)).equals(ref.svc.links.file(job, 0).body)).toBe(true);
+			expect((await readBinary(items[0].binary.data)).equals(ref.svc.links.file(job, 0).body)).toBe(
+				true,
+			);
 			expect(ref.svc.state.fileRequests.length - files).toBe(2);
 		} finally {
 			store.mockRestore();
@@ -125,20 +166,28 @@ describe('downloads', () => {
 	test('a file host error that persists fails the item and says the job keeps its result', async () => {
 		ref.svc.faults.add({ route: 'FILE', kind: 'status', status: 500, times: 10 });
 		const { items } = await run({ prompt: 'A cat', model: 'sketch-lite', options: FAST }, cof);
-		expect(items[0].json.error).toMatch(/Could not download the result of job [0-9a-f-]{36}: the file host at [\d.:]+ answered 500/);
+		expect(items[0].json.error).toMatch(
+			/Could not download the result of job [0-9a-f-]{36}: the file host at [\d.:]+ answered 500/,
+		);
 		expect(items[0].json.description).toMatch(/run Download with this job ID/);
 	});
 
 	test("a file n8n will not store once it has it all (database mode's size cap) fails at once, with n8n's reason", async () => {
 		// what n8n's database mode does with a file over N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE
-		const store = jest.spyOn(BinaryDataService.prototype, 'store').mockImplementation(async (_location, stream) => {
-			for await (const chunk of stream) void chunk;
-			throw new Error('Failed to write binary file because its size exceeds the max size limit set for `database` mode.');
-		});
+		const store = jest
+			.spyOn(BinaryDataService.prototype, 'store')
+			.mockImplementation(async (_location, stream) => {
+				for await (const chunk of stream) void chunk;
+				throw new Error(
+					'Failed to write binary file because its size exceeds the max size limit set for `database` mode.',
+				);
+			});
 		try {
 			const files = ref.svc.state.fileRequests.length;
 			const { items } = await run({ prompt: 'A cat', model: 'sketch-lite', options: FAST }, cof);
-			expect(items[0].json.error).toMatch(/^Could not store the result of job [0-9a-f-]{36} in n8n: Failed to write binary file .*max size limit/);
+			expect(items[0].json.error).toMatch(
+				/^Could not store the result of job [0-9a-f-]{36} in n8n: Failed to write binary file .*max size limit/,
+			);
 			expect(items[0].json.description).toMatch(/run Download with this job ID/);
 			expect(ref.svc.state.fileRequests.length - files).toBe(1); // not fetched again: it would not fit again
 		} finally {
@@ -156,19 +205,31 @@ describe('downloads', () => {
 
 describe('Image > Download', () => {
 	test('a job still running or failed gives a clear error per item; finished ones download', async () => {
-		const gen = await run({ prompt: '={{ $json.p }}', model: 'sketch-lite', waitForCompletion: false }, prompts('done', 'wait [never]', 'bad [fail]'));
+		const gen = await run(
+			{ prompt: '={{ $json.p }}', model: 'sketch-lite', waitForCompletion: false },
+			prompts('done', 'wait [never]', 'bad [fail]'),
+		);
 		await new Promise((r) => setTimeout(r, 700));
 		const ids = gen.items.map((i) => ({ json: { id: i.json.job_id } }));
-		const { items } = await run({ jobId: '={{ $json.id }}' }, { operation: 'download', items: ids, ...cof });
+		const { items } = await run(
+			{ jobId: '={{ $json.id }}' },
+			{ operation: 'download', items: ids, ...cof },
+		);
 		expect(items.map((i) => i.pairedItem.item)).toEqual([0, 1, 2]);
 		expect(items[0].binary.data.mimeType).toBe('image/png');
-		expect(items[1].json).toMatchObject({ error: `Image job ${ids[1].json.id} is still processing: nothing to download yet`, job_id: ids[1].json.id });
+		expect(items[1].json).toMatchObject({
+			error: `Image job ${ids[1].json.id} is still processing: nothing to download yet`,
+			job_id: ids[1].json.id,
+		});
 		expect(items[2].json.error).toMatch(/failed: The prompt was flagged/);
 	});
 
 	test('an unknown job gives 404 with what to check', async () => {
 		const before = count(ref.svc, 'GET /image/:id');
-		const { error } = await run({ jobId: '3fa85f64-5717-4562-b3fc-2c963f66afa6' }, { operation: 'download' });
+		const { error } = await run(
+			{ jobId: '3fa85f64-5717-4562-b3fc-2c963f66afa6' },
+			{ operation: 'download' },
+		);
 		expect(error.message).toMatch(/Not found/);
 		expect(count(ref.svc, 'GET /image/:id')).toBe(before + 1);
 	});

@@ -9,7 +9,13 @@ const run = imageRunner(ref);
 
 describe('Image > Generate, waiting for completion', () => {
 	test('outputs the image as PNG binary data with the job JSON', async () => {
-		const { items, error } = await run({ prompt: 'A red fox', model: 'flux-pro', resolution: '720p', aspectRatio: '16:9', options: FAST });
+		const { items, error } = await run({
+			prompt: 'A red fox',
+			model: 'flux-pro',
+			resolution: '720p',
+			aspectRatio: '16:9',
+			options: FAST,
+		});
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(1);
 		const { json, binary, pairedItem } = items[0];
@@ -25,7 +31,11 @@ describe('Image > Generate, waiting for completion', () => {
 			url: expect.stringContaining('/files/'),
 		});
 		expect(Date.parse(json.url_expires_at) - Date.now()).toBeGreaterThan(23.9 * 3600 * 1000);
-		expect(binary.data).toMatchObject({ mimeType: 'image/png', fileExtension: 'png', fileName: `image-${json.job_id.slice(0, 8)}.png` });
+		expect(binary.data).toMatchObject({
+			mimeType: 'image/png',
+			fileExtension: 'png',
+			fileName: `image-${json.job_id.slice(0, 8)}.png`,
+		});
 		const png = sniffImage(await readBinary(binary.data));
 		expect(png).toEqual({ type: 'png', width: json.width, height: json.height });
 		expect(json.width / json.height).toBeCloseTo(16 / 9, 1);
@@ -45,9 +55,18 @@ describe('Image > Generate, waiting for completion', () => {
 	});
 
 	test('several images: one item each, in order, numbered file names from the File Name option', async () => {
-		const { items } = await run({ prompt: 'Three cats', model: 'flux-pro', numberOfImages: 3, options: { ...FAST, fileName: 'cats.png', binaryPropertyName: 'picture' } });
+		const { items } = await run({
+			prompt: 'Three cats',
+			model: 'flux-pro',
+			numberOfImages: 3,
+			options: { ...FAST, fileName: 'cats.png', binaryPropertyName: 'picture' },
+		});
 		expect(items.map((i) => i.json.image_number)).toEqual([1, 2, 3]);
-		expect(items.map((i) => i.binary.picture.fileName)).toEqual(['cats-1.png', 'cats-2.png', 'cats-3.png']);
+		expect(items.map((i) => i.binary.picture.fileName)).toEqual([
+			'cats-1.png',
+			'cats-2.png',
+			'cats-3.png',
+		]);
 		expect(items.every((i) => i.pairedItem.item === 0)).toBe(true);
 		expect(new Set(items.map((i) => i.json.image_id)).size).toBe(3);
 		expect(items[0].json.estimated_credits).toBe(18);
@@ -55,10 +74,19 @@ describe('Image > Generate, waiting for completion', () => {
 
 	test('Download Media off: links only, no file fetched', async () => {
 		const before = ref.svc.state.fileRequests.length;
-		const { items } = await run({ prompt: 'Two dogs', model: 'flux-pro', numberOfImages: 2, options: { ...FAST, downloadMedia: false } });
+		const { items } = await run({
+			prompt: 'Two dogs',
+			model: 'flux-pro',
+			numberOfImages: 2,
+			options: { ...FAST, downloadMedia: false },
+		});
 		expect(items).toHaveLength(2);
 		expect(items[0].binary).toBeUndefined();
-		expect(items[1].json).toMatchObject({ status: 'succeeded', url: expect.stringContaining('/files/'), url_expires_at: expect.any(String) });
+		expect(items[1].json).toMatchObject({
+			status: 'succeeded',
+			url: expect.stringContaining('/files/'),
+			url_expires_at: expect.any(String),
+		});
 		expect(ref.svc.state.fileRequests.length).toBe(before);
 	});
 });
@@ -66,17 +94,48 @@ describe('Image > Generate, waiting for completion', () => {
 describe('Image > Generate without waiting', () => {
 	test('outputs job_id and estimated_credits at once; Get and Download finish later', async () => {
 		const polls = count(ref.svc, 'GET /image/:id');
-		const { items } = await run({ prompt: 'A green frog', model: 'studio-4k', resolution: '4k', numberOfImages: 2, waitForCompletion: false });
-		expect(items).toEqual([{ json: { job_id: expect.any(String), status: 'queued', model: 'studio-4k', resolution: '4k', estimated_credits: 40 }, pairedItem: { item: 0 } }]);
+		const { items } = await run({
+			prompt: 'A green frog',
+			model: 'studio-4k',
+			resolution: '4k',
+			numberOfImages: 2,
+			waitForCompletion: false,
+		});
+		expect(items).toEqual([
+			{
+				json: {
+					job_id: expect.any(String),
+					status: 'queued',
+					model: 'studio-4k',
+					resolution: '4k',
+					estimated_credits: 40,
+				},
+				pairedItem: { item: 0 },
+			},
+		]);
 		expect(count(ref.svc, 'GET /image/:id')).toBe(polls);
 		const jobId = items[0].json.job_id;
 
 		await new Promise((r) => setTimeout(r, 700));
 		const got = await run({ jobId }, { operation: 'get' });
-		expect(got.items[0].json).toMatchObject({ job_id: jobId, status: 'succeeded', images: [expect.any(Object), expect.any(Object)] });
+		expect(got.items[0].json).toMatchObject({
+			job_id: jobId,
+			status: 'succeeded',
+			images: [expect.any(Object), expect.any(Object)],
+		});
 
-		const downloaded = await run({ jobId, options: { fileName: 'poster' } }, { operation: 'download' });
-		expect(downloaded.items.map((i) => i.binary.data.fileName)).toEqual(['poster-1.png', 'poster-2.png']);
-		expect(downloaded.items[1].json).toMatchObject({ job_id: jobId, status: 'succeeded', image_number: 2 });
+		const downloaded = await run(
+			{ jobId, options: { fileName: 'poster' } },
+			{ operation: 'download' },
+		);
+		expect(downloaded.items.map((i) => i.binary.data.fileName)).toEqual([
+			'poster-1.png',
+			'poster-2.png',
+		]);
+		expect(downloaded.items[1].json).toMatchObject({
+			job_id: jobId,
+			status: 'succeeded',
+			image_number: 2,
+		});
 	});
 });

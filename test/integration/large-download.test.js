@@ -26,7 +26,11 @@ describe('a 60 MB result', () => {
 	});
 
 	test('is streamed into n8n binary data on disk, never handed over as one buffer', async () => {
-		const { items, error } = await run({ prompt: 'A huge poster', model: 'flux-pro', options: FAST });
+		const { items, error } = await run({
+			prompt: 'A huge poster',
+			model: 'flux-pro',
+			options: FAST,
+		});
 		expect(error).toBeUndefined();
 		const binary = items[0].binary.data;
 
@@ -46,7 +50,9 @@ describe('a 60 MB result', () => {
 		expect(served.length).toBeGreaterThan(60 * MB);
 		expect(binary.bytes).toBe(served.length);
 		const service = await binaryDataService();
-		expect(await sha256Of(await service.getAsStream(binary.id))).toBe(createHash('sha256').update(served).digest('hex'));
+		expect(await sha256Of(await service.getAsStream(binary.id))).toBe(
+			createHash('sha256').update(served).digest('hex'),
+		);
 		expect(binary).toMatchObject({ mimeType: 'image/png', fileExtension: 'png' });
 	});
 });

@@ -16,15 +16,33 @@ const credentials = () => ({ apiKey: 'test-key-alice', baseUrl: ref.svc.apiUrl }
 describe('downloads in the in-memory binary mode', () => {
 	test('an image and a video arrive whole, as base64 in the item', async () => {
 		const nodes = [
-			mediaNode('Image', { resource: 'image', operation: 'generate', prompt: 'A red fox', model: 'flux-pro', resolution: '720p', options: FAST }),
-			mediaNode('Video', { resource: 'video', operation: 'generate', mode: 'text', prompt: 'Rain', model: 'motion-fast', duration: 5, options: FAST }),
+			mediaNode('Image', {
+				resource: 'image',
+				operation: 'generate',
+				prompt: 'A red fox',
+				model: 'flux-pro',
+				resolution: '720p',
+				options: FAST,
+			}),
+			mediaNode('Video', {
+				resource: 'video',
+				operation: 'generate',
+				mode: 'text',
+				prompt: 'Rain',
+				model: 'motion-fast',
+				duration: 5,
+				options: FAST,
+			}),
 		];
 		const run = await runWorkflow({ nodes, credentials: credentials() });
 		const image = nodeResult(run, 'Image');
 		expect(image.error).toBeUndefined();
 		const png = image.items[0].binary.data;
 		expect(png.id).toBeUndefined();
-		expect(sniffImage(Buffer.from(png.data, 'base64'))).toMatchObject({ type: 'png', width: image.items[0].json.width });
+		expect(sniffImage(Buffer.from(png.data, 'base64'))).toMatchObject({
+			type: 'png',
+			width: image.items[0].json.width,
+		});
 		const video = nodeResult(run, 'Video');
 		expect(video.error).toBeUndefined();
 		const mp4 = Buffer.from(video.items[0].binary.data.data, 'base64');

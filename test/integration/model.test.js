@@ -7,7 +7,11 @@ const ref = useFakeService();
 const creds = () => ({ apiKey: 'test-key-alice', baseUrl: `${ref.svc.apiUrl}/` });
 
 async function run(parameters, items) {
-	const result = await runWorkflow({ nodes: [mediaNode('Media', parameters)], items, credentials: creds() });
+	const result = await runWorkflow({
+		nodes: [mediaNode('Media', parameters)],
+		items,
+		credentials: creds(),
+	});
 	return nodeResult(result, 'Media');
 }
 
@@ -22,21 +26,31 @@ describe('Model resource', () => {
 	test('List Video Models: every field, optionally only the models of one mode', async () => {
 		const all = await run({ resource: 'model', operation: 'listVideoModels' });
 		expect(all.items.map((i) => i.json)).toEqual(videoModels);
-		const v2v = await run({ resource: 'model', operation: 'listVideoModels', modeFilter: 'video_to_video' });
+		const v2v = await run({
+			resource: 'model',
+			operation: 'listVideoModels',
+			modeFilter: 'video_to_video',
+		});
 		expect(v2v.items.map((i) => i.json.id)).toEqual(['restyle-v2v']);
 	});
 
 	test('each input item gets its own listing, paired to it; the listing is fetched once per run', async () => {
 		const before = ref.svc.state.requests.length;
-		const { items } = await run({ resource: 'model', operation: 'listImageModels' }, [{ json: { a: 1 } }, { json: { a: 2 } }]);
+		const { items } = await run({ resource: 'model', operation: 'listImageModels' }, [
+			{ json: { a: 1 } },
+			{ json: { a: 2 } },
+		]);
 		expect(items).toHaveLength(imageModels.length * 2);
-		expect(items.map((i) => i.pairedItem.item)).toEqual([...imageModels.map(() => 0), ...imageModels.map(() => 1)]);
+		expect(items.map((i) => i.pairedItem.item)).toEqual([
+			...imageModels.map(() => 0),
+			...imageModels.map(() => 1),
+		]);
 		expect(ref.svc.state.requests.length - before).toBe(1);
 	});
 });
 
 describe('model-aware dropdowns (loadOptions)', () => {
-	test('image models, then the chosen model\'s resolutions (with credits and default) and aspect ratios', async () => {
+	test("image models, then the chosen model's resolutions (with credits and default) and aspect ratios", async () => {
 		const models = await loadOptions('getImageModels', {}, creds());
 		expect(models.map((m) => m.value)).toEqual(imageModels.map((m) => m.id));
 		const res = await loadOptions('getImageResolutions', { model: 'sketch-lite' }, creds());
@@ -45,7 +59,11 @@ describe('model-aware dropdowns (loadOptions)', () => {
 			{ name: '480p', value: '480p', description: '1 credit per image' },
 			{ name: '720p (default)', value: '720p', description: '2 credits per image' },
 		]);
-		expect((await loadOptions('getImageAspectRatios', { model: 'studio-4k' }, creds())).map((o) => o.value)).toEqual(['', '16:9', '1:1']);
+		expect(
+			(await loadOptions('getImageAspectRatios', { model: 'studio-4k' }, creds())).map(
+				(o) => o.value,
+			),
+		).toEqual(['', '16:9', '1:1']);
 		// before a model is chosen the field's empty default is still a listed choice, so n8n's
 		// editor does not mark it as an unsupported value
 		for (const method of ['getImageResolutions', 'getImageAspectRatios']) {
@@ -62,18 +80,28 @@ describe('model-aware dropdowns (loadOptions)', () => {
 		expect(refs[0].description).toMatch(/Modes: Text, Image, Frames, References\. With audio\.$/);
 		const res = await loadOptions('getVideoResolutions', { model: 'motion-fast' }, creds());
 		expect(res[0]).toMatchObject({ name: "Model's Default", value: '' });
-		expect(res[1]).toEqual({ name: '480p (renders 360p)', value: '480p', description: '1 credit per second' });
+		expect(res[1]).toEqual({
+			name: '480p (renders 360p)',
+			value: '480p',
+			description: '1 credit per second',
+		});
 		expect(res[2].name).toBe('720p (default)');
 		const durations = await loadOptions('getVideoDurations', { model: 'cinema-pro' }, creds());
 		expect(durations.map((d) => d.value)).toEqual(['', 5, 8, 10, 15]);
 		expect(durations[2].name).toBe('8 s (default)');
-		expect((await loadOptions('getVideoAspectRatios', { model: 'cinema-pro' }, creds())).map((o) => o.value)).toEqual(['', '16:9', '9:16']);
+		expect(
+			(await loadOptions('getVideoAspectRatios', { model: 'cinema-pro' }, creds())).map(
+				(o) => o.value,
+			),
+		).toEqual(['', '16:9', '9:16']);
 		for (const method of ['getVideoResolutions', 'getVideoAspectRatios', 'getVideoDurations']) {
 			expect((await loadOptions(method, { model: '' }, creds())).map((o) => o.value)).toEqual(['']);
 		}
 	});
 
 	test('a refused key fails the dropdown with a clear message', async () => {
-		await expect(loadOptions('getImageModels', {}, { ...creds(), apiKey: 'wrong-key-123' })).rejects.toThrow(/API key was refused/);
+		await expect(
+			loadOptions('getImageModels', {}, { ...creds(), apiKey: 'wrong-key-123' }),
+		).rejects.toThrow(/API key was refused/);
 	});
 });

@@ -11,7 +11,10 @@ const ref = useFakeService();
 const creds = () => ({ apiKey: 'test-key-alice', baseUrl: ref.svc.apiUrl });
 
 async function run(parameters, typeVersion) {
-	const result = await runWorkflow({ nodes: [mediaNode('Media', parameters, { typeVersion })], credentials: creds() });
+	const result = await runWorkflow({
+		nodes: [mediaNode('Media', parameters, { typeVersion })],
+		credentials: creds(),
+	});
 	return nodeResult(result, 'Media');
 }
 
@@ -29,10 +32,16 @@ describe('node versions', () => {
 
 	test('version 2 without resource and operation generates images', async () => {
 		const before = ref.svc.state.requests.length;
-		const { items, error } = await run({ prompt: 'A lighthouse at dawn', model: 'flux-pro', waitForCompletion: false }, 2);
+		const { items, error } = await run(
+			{ prompt: 'A lighthouse at dawn', model: 'flux-pro', waitForCompletion: false },
+			2,
+		);
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(1);
-		expect(items[0].json).toMatchObject({ job_id: expect.any(String), estimated_credits: expect.any(Number) });
+		expect(items[0].json).toMatchObject({
+			job_id: expect.any(String),
+			estimated_credits: expect.any(Number),
+		});
 		const created = ref.svc.state.requests.slice(before).filter((r) => r.method === 'POST');
 		expect(created.map((r) => r.path)).toEqual(['/v1/image']);
 	});

@@ -25,7 +25,11 @@ describe('an outage of the load balancer on job reads', () => {
 		const before = reads().length;
 		ref.svc.faults.add({ route: 'GET /image/:id', kind: 'html', status: 502, forMs: 12_000 });
 		const started = Date.now();
-		const { items, error } = await run({ prompt: 'A lighthouse in a storm', model: 'sketch-lite', options: FAST });
+		const { items, error } = await run({
+			prompt: 'A lighthouse in a storm',
+			model: 'sketch-lite',
+			options: FAST,
+		});
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(1);
 		const { json, binary } = items[0];
@@ -43,16 +47,26 @@ describe('an outage of the load balancer on job reads', () => {
 	test('an outage longer than Maximum Wait: the item fails then, not before, with the page as plain text', async () => {
 		ref.svc.faults.add({ route: 'GET /image/:id', kind: 'html', status: 502, forMs: 60_000 });
 		const started = Date.now();
-		const { error } = await run({ prompt: 'A lighthouse', model: 'sketch-lite', options: { ...FAST, maxWaitMinutes: 0.1 } });
+		const { error } = await run({
+			prompt: 'A lighthouse',
+			model: 'sketch-lite',
+			options: { ...FAST, maxWaitMinutes: 0.1 },
+		});
 		const took = Date.now() - started;
 		expect(took).toBeGreaterThanOrEqual(5900);
 		expect(took).toBeLessThan(15_000);
-		expect(error.message).toMatch(new RegExp(`^The service's load balancer at ${escaped(host())} answered 502 Bad Gateway: ${escaped(host())} \\| 502: Bad gateway Bad gateway Error code 502`));
+		expect(error.message).toMatch(
+			new RegExp(
+				`^The service's load balancer at ${escaped(host())} answered 502 Bad Gateway: ${escaped(host())} \\| 502: Bad gateway Bad gateway Error code 502`,
+			),
+		);
 		const quoted = error.message.slice(error.message.indexOf(': ') + 2);
 		expect(quoted.length).toBeLessThanOrEqual(200);
 		expectPlain(error.message);
 		const job = ref.svc.state.jobsOf('image').at(-1);
-		expect(error.description).toContain(`Image job ${job.id} could not be looked at within 6 s (Maximum Wait)`);
+		expect(error.description).toContain(
+			`Image job ${job.id} could not be looked at within 6 s (Maximum Wait)`,
+		);
 		expect(error.description).toContain(`Image > Download with job ID ${job.id}`);
 		expect(error.httpCode).toBe('502');
 		ref.svc.faults.clear();
@@ -60,21 +74,36 @@ describe('an outage of the load balancer on job reads', () => {
 
 	test('with On Timeout "outputRunning" the job is output as still running', async () => {
 		ref.svc.faults.add({ route: 'GET /image/:id', kind: 'html', status: 503, forMs: 60_000 });
-		const { items, error } = await run({ prompt: 'A lighthouse', model: 'sketch-lite', options: { ...FAST, maxWaitMinutes: 0.05, onTimeout: 'outputRunning' } });
+		const { items, error } = await run({
+			prompt: 'A lighthouse',
+			model: 'sketch-lite',
+			options: { ...FAST, maxWaitMinutes: 0.05, onTimeout: 'outputRunning' },
+		});
 		expect(error).toBeUndefined();
-		expect(items[0].json).toMatchObject({ job_id: expect.any(String), status: 'queued', timed_out: true });
+		expect(items[0].json).toMatchObject({
+			job_id: expect.any(String),
+			status: 'queued',
+			timed_out: true,
+		});
 		ref.svc.faults.clear();
 	}, 30_000);
 });
 
 describe('a page in answer to a create', () => {
-	test.each([502, 503, 504, 520, 521, 522, 523, 524])('%i: sent once, final, the job not known, the page as plain text', async (status) => {
-		const creates = count(ref.svc, 'POST /image');
-		ref.svc.faults.add({ route: 'POST /image', kind: 'html', status, retryAfterShape: 'zero' });
-		const { error } = await run({ prompt: 'A lighthouse', model: 'sketch-lite', options: FAST });
-		expect(count(ref.svc, 'POST /image') - creates).toBe(1);
-		expect(error.message).toMatch(new RegExp(`^The service's load balancer at ${escaped(host())} answered ${status} [A-Z].*: the job may have been created$`));
-		expectPlain(error.message);
-		expect(error.description).toMatch(/It was not sent again/);
-	});
+	test.each([502, 503, 504, 520, 521, 522, 523, 524])(
+		'%i: sent once, final, the job not known, the page as plain text',
+		async (status) => {
+			const creates = count(ref.svc, 'POST /image');
+			ref.svc.faults.add({ route: 'POST /image', kind: 'html', status, retryAfterShape: 'zero' });
+			const { error } = await run({ prompt: 'A lighthouse', model: 'sketch-lite', options: FAST });
+			expect(count(ref.svc, 'POST /image') - creates).toBe(1);
+			expect(error.message).toMatch(
+				new RegExp(
+					`^The service's load balancer at ${escaped(host())} answered ${status} [A-Z].*: the job may have been created$`,
+				),
+			);
+			expectPlain(error.message);
+			expect(error.description).toMatch(/It was not sent again/);
+		},
+	);
 });

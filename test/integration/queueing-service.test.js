@@ -4,14 +4,22 @@ const { imageRunner } = require('../support/image');
 const { readBinary } = require('../support/run-workflow');
 
 // a service that runs 2 of a user's jobs at once, the rest queued; run times 4 s ±30 %
-const ref = useFakeService({ timing: { queueMs: 10, imageMs: 4000 }, capacity: 2, spread: 0.3, seed: 11 });
+const ref = useFakeService({
+	timing: { queueMs: 10, imageMs: 4000 },
+	capacity: 2,
+	spread: 0.3,
+	seed: 11,
+});
 const run = imageRunner(ref);
 const items = Array.from({ length: 6 }, (_, i) => ({ json: { p: `Queued poster ${i}` } }));
 
 describe('a service that queues: jobs start in waves as slots free', () => {
 	jest.setTimeout(60_000);
 	test('6 items, 2 at a time: every job is created once, seen soon after its own end, and its file kept whole', async () => {
-		const { items: out, error } = await run({ prompt: '={{ $json.p }}', model: 'sketch-lite' }, { items });
+		const { items: out, error } = await run(
+			{ prompt: '={{ $json.p }}', model: 'sketch-lite' },
+			{ items },
+		);
 		expect(error).toBeUndefined();
 		expect(out.map((o) => o.pairedItem.item)).toEqual([0, 1, 2, 3, 4, 5]);
 		const jobs = ref.svc.state.jobsOf('image');
@@ -27,7 +35,9 @@ describe('a service that queues: jobs start in waves as slots free', () => {
 		const reads = ref.svc.state.requests.filter((r) => r.route === 'GET /image/:id');
 		for (const job of jobs) {
 			const seen = reads.find((r) => r.path.endsWith(job.id) && r.jobState === 'succeeded');
-			expect(seen.answeredAt - job.endsAt).toBeLessThanOrEqual(Math.max(1000, (job.endsAt - job.createdAt) / 10) + 250);
+			expect(seen.answeredAt - job.endsAt).toBeLessThanOrEqual(
+				Math.max(1000, (job.endsAt - job.createdAt) / 10) + 250,
+			);
 		}
 		// jobs waiting their turn are not looked at on every step of the schedule (a lone 12 s job takes 13)
 		expect(reads.length / jobs.length).toBeLessThan(8);

@@ -15,17 +15,47 @@ const MAX_PER_SECOND = 3;
 const ROUND_MS = 250;
 
 const PATHS = {
-	'audio creates (POST /podcast)': { route: 'POST /podcast', params: { resource: 'podcast', operation: 'generateFromPrompt', prompt: '={{ $json.p }}' } },
-	'image creates (POST /image)': { route: 'POST /image', params: { resource: 'image', operation: 'generate', prompt: '={{ $json.p }}', model: 'sketch-lite' } },
-	'job reads (GET /image/:id)': { route: 'GET /image/:id', params: { resource: 'image', operation: 'generate', prompt: '={{ $json.p }}', model: 'sketch-lite' } },
+	'audio creates (POST /podcast)': {
+		route: 'POST /podcast',
+		params: { resource: 'podcast', operation: 'generateFromPrompt', prompt: '={{ $json.p }}' },
+	},
+	'image creates (POST /image)': {
+		route: 'POST /image',
+		params: {
+			resource: 'image',
+			operation: 'generate',
+			prompt: '={{ $json.p }}',
+			model: 'sketch-lite',
+		},
+	},
+	'job reads (GET /image/:id)': {
+		route: 'GET /image/:id',
+		params: {
+			resource: 'image',
+			operation: 'generate',
+			prompt: '={{ $json.p }}',
+			model: 'sketch-lite',
+		},
+	},
 };
 
 /** Runs `path` for three items against a service that refuses it, for WINDOW_MS; its request times. */
 async function refusedRun(path, shape) {
 	const svc = await startFakeService({ timing: { queueMs: 10, imageMs: 60_000, audioMs: 60_000 } });
 	try {
-		svc.faults.add({ route: path.route, kind: 'status', status: 429, times: Infinity, retryAfterShape: shape, body: { detail: 'Too many requests' } });
-		const node = mediaNode('Media', { ...path.params, options: { pollIntervalSeconds: 0.5 } }, { onError: 'continueRegularOutput' });
+		svc.faults.add({
+			route: path.route,
+			kind: 'status',
+			status: 429,
+			times: Infinity,
+			retryAfterShape: shape,
+			body: { detail: 'Too many requests' },
+		});
+		const node = mediaNode(
+			'Media',
+			{ ...path.params, options: { pollIntervalSeconds: 0.5 } },
+			{ onError: 'continueRegularOutput' },
+		);
 		const items = ['a', 'b', 'c'].map((p) => ({ json: { p } }));
 		const started = Date.now();
 		let timer;
@@ -36,7 +66,9 @@ async function refusedRun(path, shape) {
 			onStart: (cancel) => (timer = setTimeout(cancel, WINDOW_MS)),
 		});
 		clearTimeout(timer);
-		return svc.state.requests.filter((r) => r.route === path.route && r.time - started <= WINDOW_MS).map((r) => r.time - started);
+		return svc.state.requests
+			.filter((r) => r.route === path.route && r.time - started <= WINDOW_MS)
+			.map((r) => r.time - started);
 	} finally {
 		await svc.stop();
 	}
@@ -45,15 +77,19 @@ async function refusedRun(path, shape) {
 const shapes = ['none', ...Object.keys(SHAPES)];
 
 describe.each(Object.entries(PATHS))('a stream of 429s on %s', (_name, path) => {
-	test.concurrent.each(shapes)(`Retry-After %s: at most ${MAX_PER_SECOND} a second after the first round, one at a time`, async (shape) => {
-		const times = await refusedRun(path, shape === 'none' ? undefined : shape);
-		expect(times.length).toBeGreaterThanOrEqual(1);
-		const firstRound = times.filter((t) => t - times[0] < ROUND_MS);
-		const later = times.slice(firstRound.length);
-		const windowS = (WINDOW_MS - times[0]) / 1000;
-		expect(later.length / windowS).toBeLessThanOrEqual(MAX_PER_SECOND);
-		// after the first refusal the kind sends one request at a time, each after a wait
-		const gaps = later.map((t, i) => t - (i ? later[i - 1] : firstRound.at(-1)));
-		for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(ROUND_MS);
-	}, 20_000);
+	test.concurrent.each(shapes)(
+		`Retry-After %s: at most ${MAX_PER_SECOND} a second after the first round, one at a time`,
+		async (shape) => {
+			const times = await refusedRun(path, shape === 'none' ? undefined : shape);
+			expect(times.length).toBeGreaterThanOrEqual(1);
+			const firstRound = times.filter((t) => t - times[0] < ROUND_MS);
+			const later = times.slice(firstRound.length);
+			const windowS = (WINDOW_MS - times[0]) / 1000;
+			expect(later.length / windowS).toBeLessThanOrEqual(MAX_PER_SECOND);
+			// after the first refusal the kind sends one request at a time, each after a wait
+			const gaps = later.map((t, i) => t - (i ? later[i - 1] : firstRound.at(-1)));
+			for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(ROUND_MS);
+		},
+		20_000,
+	);
 });

@@ -9,7 +9,14 @@ const { Readable } = require('node:stream');
 const { useFakeService } = require('../support/fake');
 const { imageRunner, FAST } = require('../support/image');
 const { runner } = require('../support/media');
-const { readBinary, BinaryDataService, runWorkflow, mediaNode, nodeResult, binaryDataService } = require('../support/run-workflow');
+const {
+	readBinary,
+	BinaryDataService,
+	runWorkflow,
+	mediaNode,
+	nodeResult,
+	binaryDataService,
+} = require('../support/run-workflow');
 const { writePng } = require('../fake-service/media/png');
 
 const ref = useFakeService({ timing: { queueMs: 50, imageMs: 200, audioMs: 300 } });
@@ -18,7 +25,8 @@ const podcast = runner(ref, 'podcast');
 const cof = { extra: { continueOnFail: true } };
 const small = { prompt: 'A small cat', model: 'sketch-lite', resolution: '480p', options: FAST };
 const fileRequests = () => ref.svc.state.fileRequests.length;
-const servedFile = (item, index = 0) => ref.svc.links.file(ref.svc.state.jobs.get(item.json.job_id), index).body;
+const servedFile = (item, index = 0) =>
+	ref.svc.links.file(ref.svc.state.jobs.get(item.json.job_id), index).body;
 
 const realStore = BinaryDataService.prototype.store;
 let store;
@@ -34,7 +42,11 @@ describe('a small file that arrives in one piece', () => {
 		const served = servedFile(items[0]);
 		expect(served.length).toBeLessThan(16 * 1024);
 		expect((await readBinary(items[0].binary.data)).equals(served)).toBe(true);
-		expect(items[0].binary.data).toMatchObject({ mimeType: 'image/png', fileExtension: 'png', bytes: served.length });
+		expect(items[0].binary.data).toMatchObject({
+			mimeType: 'image/png',
+			fileExtension: 'png',
+			bytes: served.length,
+		});
 	});
 });
 
@@ -55,24 +67,47 @@ describe('a 200 answer that is not the media', () => {
 	});
 
 	test.each([
-		['page-200', /the file host at [\d.:]+ answered 200 with an HTML page \(\d+ bytes\), not a PNG, JPEG or WebP image/],
-		['empty-200', /the file host at [\d.:]+ answered 200 with an empty body \(0 bytes\), not a PNG, JPEG or WebP image/],
-		['json-200', /the file host at [\d.:]+ answered 200 with JSON \(28 bytes\), not a PNG, JPEG or WebP image/],
-	])('%s every time: the item fails, naming what arrived, and nothing is stored', async (kind, message) => {
-		ref.svc.faults.add({ route: 'FILE', kind, times: 20 });
-		const { items } = await run(small, cof);
-		expect(items).toHaveLength(1);
-		expect(items[0].binary).toBeUndefined();
-		expect(items[0].json.error).toMatch(/^Could not download the result of job [0-9a-f-]{36}: /);
-		expect(items[0].json.error).toMatch(message);
-		expect(store).not.toHaveBeenCalled();
-	});
+		[
+			'page-200',
+			/the file host at [\d.:]+ answered 200 with an HTML page \(\d+ bytes\), not a PNG, JPEG or WebP image/,
+		],
+		[
+			'empty-200',
+			/the file host at [\d.:]+ answered 200 with an empty body \(0 bytes\), not a PNG, JPEG or WebP image/,
+		],
+		[
+			'json-200',
+			/the file host at [\d.:]+ answered 200 with JSON \(28 bytes\), not a PNG, JPEG or WebP image/,
+		],
+	])(
+		'%s every time: the item fails, naming what arrived, and nothing is stored',
+		async (kind, message) => {
+			ref.svc.faults.add({ route: 'FILE', kind, times: 20 });
+			const { items } = await run(small, cof);
+			expect(items).toHaveLength(1);
+			expect(items[0].binary).toBeUndefined();
+			expect(items[0].json.error).toMatch(/^Could not download the result of job [0-9a-f-]{36}: /);
+			expect(items[0].json.error).toMatch(message);
+			expect(store).not.toHaveBeenCalled();
+		},
+	);
 
 	test('an image where an MP3 was asked for is not stored as audio', async () => {
 		const png = writePng({ width: 8, height: 8 });
-		ref.svc.faults.add({ route: 'FILE', kind: 'body-200', type: 'audio/mpeg', body: png.toString('base64'), times: 20 });
-		const { items } = await podcast({ prompt: 'A short show', voiceIds: 'voice-cleo', options: FAST }, { operation: 'generateFromPrompt', ...cof });
-		expect(items[0].json.error).toMatch(/answered 200 with other media \(\d+ bytes\), not an MP3 file/);
+		ref.svc.faults.add({
+			route: 'FILE',
+			kind: 'body-200',
+			type: 'audio/mpeg',
+			body: png.toString('base64'),
+			times: 20,
+		});
+		const { items } = await podcast(
+			{ prompt: 'A short show', voiceIds: 'voice-cleo', options: FAST },
+			{ operation: 'generateFromPrompt', ...cof },
+		);
+		expect(items[0].json.error).toMatch(
+			/answered 200 with other media \(\d+ bytes\), not an MP3 file/,
+		);
 		expect(store).not.toHaveBeenCalled();
 	});
 });
@@ -121,7 +156,7 @@ describe('bytes counted by the node, on every n8n release', () => {
 		expect(items[0].json.error).toMatch(/: n8n stored 0 bytes of the \d+ it was given$/);
 	});
 
-	test('a release that records no byte count (n8n 1.x) is checked against the stored file\'s metadata', async () => {
+	test("a release that records no byte count (n8n 1.x) is checked against the stored file's metadata", async () => {
 		const metadata = jest.spyOn(BinaryDataService.prototype, 'getMetadata');
 		store.mockImplementation(async function (...args) {
 			const binary = await realStore.apply(this, args);
@@ -140,20 +175,25 @@ describe('bytes counted by the node, on every n8n release', () => {
 });
 
 describe('links an object store no longer honours', () => {
-	test.each([['expired'], ['expired-gcs'], ['expired-azure']])('%s: a fresh link is asked for and the file arrives', async (kind) => {
-		ref.svc.faults.add({ route: 'FILE', kind });
-		const before = fileRequests();
-		const { items, error } = await run(small);
-		expect(error).toBeUndefined();
-		const [first, second] = ref.svc.state.fileRequests.slice(before);
-		expect(second.path).not.toBe(first.path);
-		expect((await readBinary(items[0].binary.data)).equals(servedFile(items[0]))).toBe(true);
-	});
+	test.each([['expired'], ['expired-gcs'], ['expired-azure']])(
+		'%s: a fresh link is asked for and the file arrives',
+		async (kind) => {
+			ref.svc.faults.add({ route: 'FILE', kind });
+			const before = fileRequests();
+			const { items, error } = await run(small);
+			expect(error).toBeUndefined();
+			const [first, second] = ref.svc.state.fileRequests.slice(before);
+			expect(second.path).not.toBe(first.path);
+			expect((await readBinary(items[0].binary.data)).equals(servedFile(items[0]))).toBe(true);
+		},
+	);
 
-	test('a refusal that persists names the status and the store\'s error code', async () => {
+	test("a refusal that persists names the status and the store's error code", async () => {
 		ref.svc.faults.add({ route: 'FILE', kind: 'expired-gcs', times: 20 });
 		const { items } = await run(small, cof);
-		expect(items[0].json.error).toMatch(/: the file host at [\d.:]+ answered 400 \(ExpiredToken\)$/);
+		expect(items[0].json.error).toMatch(
+			/: the file host at [\d.:]+ answered 400 \(ExpiredToken\)$/,
+		);
 	});
 });
 
@@ -161,22 +201,40 @@ describe('an upload from n8n binary storage', () => {
 	const png = writePng({ width: 16, height: 9 });
 	async function storedInput(bytes) {
 		const service = await binaryDataService();
-		return await service.store({ type: 'execution', workflowId: 'test', executionId: 'upload-check' }, Readable.from([bytes]), {
-			mimeType: 'image/png',
-			fileName: 'in.png',
-			data: '',
-		});
+		return await service.store(
+			{ type: 'execution', workflowId: 'test', executionId: 'upload-check' },
+			Readable.from([bytes]),
+			{
+				mimeType: 'image/png',
+				fileName: 'in.png',
+				data: '',
+			},
+		);
 	}
-	const uploads = () => ref.svc.state.requests.filter((r) => r.route === 'POST /image/upload').length;
+	const uploads = () =>
+		ref.svc.state.requests.filter((r) => r.route === 'POST /image/upload').length;
 	async function upload(binary) {
-		const node = mediaNode('Media', { resource: 'upload', operation: 'uploadImage', binaryPropertyName: 'data' }, { continueOnFail: true });
+		const node = mediaNode(
+			'Media',
+			{ resource: 'upload', operation: 'uploadImage', binaryPropertyName: 'data' },
+			{ continueOnFail: true },
+		);
 		const items = [{ json: {}, binary: { data: binary } }];
-		return nodeResult(await runWorkflow({ nodes: [node], items, credentials: { apiKey: 'test-key-alice', baseUrl: ref.svc.apiUrl } }), 'Media');
+		return nodeResult(
+			await runWorkflow({
+				nodes: [node],
+				items,
+				credentials: { apiKey: 'test-key-alice', baseUrl: ref.svc.apiUrl },
+			}),
+			'Media',
+		);
 	}
 
 	test('sends exactly the bytes it counted, whatever size n8n recorded', async () => {
 		const binary = await storedInput(png);
-		const metadata = jest.spyOn(BinaryDataService.prototype, 'getMetadata').mockResolvedValue({ fileName: 'in.png', mimeType: 'image/png' });
+		const metadata = jest
+			.spyOn(BinaryDataService.prototype, 'getMetadata')
+			.mockResolvedValue({ fileName: 'in.png', mimeType: 'image/png' });
 		try {
 			const { items } = await upload(binary);
 			expect(items[0].json).toMatchObject({ bytes: png.length });
@@ -186,7 +244,7 @@ describe('an upload from n8n binary storage', () => {
 		}
 	});
 
-	test('a stored file whose length differs from n8n\'s record fails the item before anything is sent', async () => {
+	test("a stored file whose length differs from n8n's record fails the item before anything is sent", async () => {
 		const binary = await storedInput(png);
 		const metadata = jest
 			.spyOn(BinaryDataService.prototype, 'getMetadata')
@@ -207,7 +265,9 @@ describe('an upload from n8n binary storage', () => {
 		const binary = await storedInput(Buffer.alloc(0));
 		const before = uploads();
 		const { items } = await upload(binary);
-		expect(items[0].json.error).toBe('Input Binary Field "data" is empty (0 bytes); allowed: PNG, JPEG or WebP');
+		expect(items[0].json.error).toBe(
+			'Input Binary Field "data" is empty (0 bytes); allowed: PNG, JPEG or WebP',
+		);
 		expect(uploads()).toBe(before);
 	});
 });

@@ -9,7 +9,12 @@ const { createHash } = require('node:crypto');
 const { Readable } = require('node:stream');
 const { useFakeService } = require('../support/fake');
 const { until } = require('../support/wait');
-const { runWorkflow, mediaNode, nodeResult, binaryDataService } = require('../support/run-workflow');
+const {
+	runWorkflow,
+	mediaNode,
+	nodeResult,
+	binaryDataService,
+} = require('../support/run-workflow');
 const { writeMp4 } = require('../fake-service/media/mp4');
 
 const ref = useFakeService();
@@ -21,7 +26,9 @@ const uploads = () => ref.svc.state.requests.filter((r) => r.route === 'POST /vi
 const openFiles = () =>
 	fs.readdirSync('/proc/self/fd').filter((fd) => {
 		try {
-			return fs.readlinkSync(`/proc/self/fd/${fd}`).startsWith(process.env.N8N_BINARY_DATA_STORAGE_PATH);
+			return fs
+				.readlinkSync(`/proc/self/fd/${fd}`)
+				.startsWith(process.env.N8N_BINARY_DATA_STORAGE_PATH);
 		} catch {
 			return false;
 		}
@@ -31,7 +38,10 @@ const openFiles = () =>
  * later (fs.close is asynchronous), longer on a loaded machine, so a leak is one still open after 2 s.
  */
 async function openFilesAfterClose() {
-	await until(() => openFiles() === 0, "n8n's binary files to be closed", { timeoutMs: 2000, intervalMs: 20 }).catch(() => {});
+	await until(() => openFiles() === 0, "n8n's binary files to be closed", {
+		timeoutMs: 2000,
+		intervalMs: 20,
+	}).catch(() => {});
 	return openFiles();
 }
 
@@ -40,15 +50,23 @@ let stored;
 // n8n removes an execution's binary data once it ends: each run gets the file stored anew
 beforeEach(async () => {
 	const service = await binaryDataService();
-	stored = await service.store({ type: 'execution', workflowId: 'test', executionId: 'upload-input' }, Readable.from([video]), {
-		mimeType: 'video/mp4',
-		fileName: 'big.mp4',
-		data: '',
-	});
+	stored = await service.store(
+		{ type: 'execution', workflowId: 'test', executionId: 'upload-input' },
+		Readable.from([video]),
+		{
+			mimeType: 'video/mp4',
+			fileName: 'big.mp4',
+			data: '',
+		},
+	);
 });
 
 async function upload(extra = {}) {
-	const node = mediaNode('Media', { resource: 'upload', operation: 'uploadVideo', binaryPropertyName: 'data' }, extra);
+	const node = mediaNode(
+		'Media',
+		{ resource: 'upload', operation: 'uploadVideo', binaryPropertyName: 'data' },
+		extra,
+	);
 	const items = [{ json: {}, binary: { data: { ...stored } } }];
 	return nodeResult(await runWorkflow({ nodes: [node], items, credentials: creds() }), 'Media');
 }
@@ -62,38 +80,66 @@ describe('a 90 MB video kept in n8n binary storage', () => {
 	test('reaches the service byte for byte, with its exact length, from a stream', async () => {
 		const { items, error } = await upload();
 		expect(error).toBeUndefined();
-		expect(items[0].json).toMatchObject({ video_id: expect.any(String), duration_ms: 2000, bytes: video.length });
-		expect(ref.svc.state.videos.get(items[0].json.video_id)).toMatchObject({ bytes: video.length, sha256: sha256(video) });
+		expect(items[0].json).toMatchObject({
+			video_id: expect.any(String),
+			duration_ms: 2000,
+			bytes: video.length,
+		});
+		expect(ref.svc.state.videos.get(items[0].json.video_id)).toMatchObject({
+			bytes: video.length,
+			sha256: sha256(video),
+		});
 	});
 
 	test('an early 429 (answered from the headers, connection reset) is reported as the 429 and sent again with a fresh stream', async () => {
 		const before = uploads().length;
-		ref.svc.faults.add({ route: 'POST /video/upload', kind: 'early', status: 429, retryAfter: 0, times: 2 });
+		ref.svc.faults.add({
+			route: 'POST /video/upload',
+			kind: 'early',
+			status: 429,
+			retryAfter: 0,
+			times: 2,
+		});
 		const { items, error } = await upload();
 		expect(error).toBeUndefined();
-		expect(uploads().slice(before).map((r) => r.status)).toEqual([429, 429, 200]);
-		expect(ref.svc.state.videos.get(items[0].json.video_id)).toMatchObject({ sha256: sha256(video) });
+		expect(
+			uploads()
+				.slice(before)
+				.map((r) => r.status),
+		).toEqual([429, 429, 200]);
+		expect(ref.svc.state.videos.get(items[0].json.video_id)).toMatchObject({
+			sha256: sha256(video),
+		});
 		expect(await openFilesAfterClose()).toBe(0);
 	});
 
 	test.each([
 		[401, /401|key|authori/i],
 		[413, /413|too large/i],
-	])('an early %i is reported with the service\'s answer, not as a network error', async (status, pattern) => {
-		ref.svc.faults.add({ route: 'POST /video/upload', kind: 'early', status, times: 5 });
-		const { error } = await upload();
-		expect(error).toBeDefined();
-		expect(`${error.message} ${error.description ?? ''}`).toMatch(pattern);
-		expect(`${error.message} ${error.description ?? ''}`).not.toMatch(/could not be reached|EPIPE|ECONNRESET/);
-		expect(await openFilesAfterClose()).toBe(0);
-	});
+	])(
+		"an early %i is reported with the service's answer, not as a network error",
+		async (status, pattern) => {
+			ref.svc.faults.add({ route: 'POST /video/upload', kind: 'early', status, times: 5 });
+			const { error } = await upload();
+			expect(error).toBeDefined();
+			expect(`${error.message} ${error.description ?? ''}`).toMatch(pattern);
+			expect(`${error.message} ${error.description ?? ''}`).not.toMatch(
+				/could not be reached|EPIPE|ECONNRESET/,
+			);
+			expect(await openFilesAfterClose()).toBe(0);
+		},
+	);
 
 	test('an early 503 is tried again (uploads are free) and then succeeds', async () => {
 		const before = uploads().length;
 		ref.svc.faults.add({ route: 'POST /video/upload', kind: 'early', status: 503, times: 1 });
 		const { items, error } = await upload();
 		expect(error).toBeUndefined();
-		expect(uploads().slice(before).map((r) => r.status)).toEqual([503, 200]);
+		expect(
+			uploads()
+				.slice(before)
+				.map((r) => r.status),
+		).toEqual([503, 200]);
 		expect(items[0].json.bytes).toBe(video.length);
 	});
 
@@ -104,7 +150,9 @@ describe('a 90 MB video kept in n8n binary storage', () => {
 		expect(uploads().length - before).toBe(5);
 		expect(error.message).toMatch(/internal error/);
 		expect(error.description).toMatch(/^POST \/video\/upload returned 500\. Try again later\.$/);
-		expect(`${error.message} ${error.description}`).not.toMatch(/started the job|may have been created|sent again/);
+		expect(`${error.message} ${error.description}`).not.toMatch(
+			/started the job|may have been created|sent again/,
+		);
 	});
 
 	test('a connection reset before any answer is tried again with a fresh stream', async () => {
@@ -113,7 +161,9 @@ describe('a 90 MB video kept in n8n binary storage', () => {
 		const { items, error } = await upload();
 		expect(error).toBeUndefined();
 		expect(uploads().length - before).toBe(2);
-		expect(ref.svc.state.videos.get(items[0].json.video_id)).toMatchObject({ sha256: sha256(video) });
+		expect(ref.svc.state.videos.get(items[0].json.video_id)).toMatchObject({
+			sha256: sha256(video),
+		});
 		expect(await openFilesAfterClose()).toBe(0);
 	});
 });

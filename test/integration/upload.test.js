@@ -6,32 +6,60 @@ const { writeMp4 } = require('../fake-service/media/mp4');
 
 const ref = useFakeService();
 const creds = () => ({ apiKey: 'test-key-alice', baseUrl: ref.svc.apiUrl });
-const item = (buf, fileName, mimeType, field = 'data') => ({ json: { name: fileName }, binary: { [field]: { data: buf.toString('base64'), mimeType, fileName } } });
+const item = (buf, fileName, mimeType, field = 'data') => ({
+	json: { name: fileName },
+	binary: { [field]: { data: buf.toString('base64'), mimeType, fileName } },
+});
 
 async function run(operation, items, extra = {}, params = {}) {
-	const node = mediaNode('Media', { resource: 'upload', operation, binaryPropertyName: 'data', ...params }, extra);
+	const node = mediaNode(
+		'Media',
+		{ resource: 'upload', operation, binaryPropertyName: 'data', ...params },
+		extra,
+	);
 	return nodeResult(await runWorkflow({ nodes: [node], items, credentials: creds() }), 'Media');
 }
 const uploadCount = () => ref.svc.state.requests.filter((r) => /upload/.test(r.path)).length;
 
 describe('Upload resource', () => {
 	test('Upload Image: type by content, not by name; outputs image_id, width, height', async () => {
-		const { items, error } = await run('uploadImage', [item(writePng({ width: 30, height: 20 }), 'notes.txt', 'text/plain')]);
+		const { items, error } = await run('uploadImage', [
+			item(writePng({ width: 30, height: 20 }), 'notes.txt', 'text/plain'),
+		]);
 		expect(error).toBeUndefined();
-		expect(items[0].json).toMatchObject({ image_id: expect.any(String), width: 30, height: 20, mime_type: 'image/png', file_name: 'notes.txt' });
+		expect(items[0].json).toMatchObject({
+			image_id: expect.any(String),
+			width: 30,
+			height: 20,
+			mime_type: 'image/png',
+			file_name: 'notes.txt',
+		});
 		expect(ref.svc.state.images.get(items[0].json.image_id).owner).toBe('alice');
 	});
 
 	test('Upload Video: outputs video_id, duration_ms, width, height', async () => {
-		const { items } = await run('uploadVideo', [item(writeMp4({ width: 96, height: 54, durationMs: 3000 }), 'clip.mp4', 'video/mp4')]);
-		expect(items[0].json).toMatchObject({ video_id: expect.any(String), duration_ms: 3000, width: 96, height: 54 });
+		const { items } = await run('uploadVideo', [
+			item(writeMp4({ width: 96, height: 54, durationMs: 3000 }), 'clip.mp4', 'video/mp4'),
+		]);
+		expect(items[0].json).toMatchObject({
+			video_id: expect.any(String),
+			duration_ms: 3000,
+			width: 96,
+			height: 54,
+		});
 	});
 
 	test('a file of the wrong type is refused before anything is sent, naming the field and the types', async () => {
 		const before = uploadCount();
-		const { error } = await run('uploadImage', [item(Buffer.from('just text'), 'fake.png', 'image/png')]);
-		expect(error.message).toMatch(/Input Binary Field "data" is not a PNG, JPEG or WebP file.*allowed: PNG, JPEG or WebP/);
-		const video = await run('uploadVideo', [item(writePng({ width: 2, height: 2 }), 'x.mp4', 'video/mp4')]);
+		const { error } = await run('uploadImage', [
+			item(Buffer.from('just text'), 'fake.png', 'image/png'),
+		]);
+		expect(error.message).toMatch(
+			/Input Binary Field "data" is not a PNG, JPEG or WebP file.*allowed: PNG, JPEG or WebP/,
+		);
+		const video = await run('uploadVideo', [
+			item(writePng({ width: 2, height: 2 }), 'x.mp4', 'video/mp4'),
+		]);
 		expect(video.error.message).toMatch(/MP4 or MOV/);
 		expect(uploadCount()).toBe(before);
 	});

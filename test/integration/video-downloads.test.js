@@ -13,7 +13,14 @@ const ref = useFakeService();
 const run = runner(ref, 'video');
 const MB = 1024 * 1024;
 const items = [1, 2, 3].map((n) => ({ json: { prompt: `Clip ${n}` } }));
-const params = { mode: 'text', prompt: '={{ $json.prompt }}', model: 'motion-fast', resolution: '480p', duration: 5, options: FAST };
+const params = {
+	mode: 'text',
+	prompt: '={{ $json.prompt }}',
+	model: 'motion-fast',
+	resolution: '480p',
+	duration: 5,
+	options: FAST,
+};
 const sha = (buffer) => createHash('sha256').update(buffer).digest('hex');
 
 async function runBatch() {

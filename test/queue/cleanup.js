@@ -33,7 +33,10 @@ function remember(root, entry) {
 
 /** Forgets a process once it was ended properly. */
 function forget(root, name) {
-	write(root, read(root).filter((e) => e.name !== name));
+	write(
+		root,
+		read(root).filter((e) => e.name !== name),
+	);
 }
 
 function alive(pid) {

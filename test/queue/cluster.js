@@ -63,16 +63,21 @@ function queueEnv() {
 /** The folder of PostgreSQL's server programs (scripts/queue-services.sh exports it). */
 function postgresBin() {
 	if (process.env.MEDIA_GEN_PG_BIN) return process.env.MEDIA_GEN_PG_BIN;
-	const versions = fs.existsSync('/usr/lib/postgresql') ? fs.readdirSync('/usr/lib/postgresql') : [];
+	const versions = fs.existsSync('/usr/lib/postgresql')
+		? fs.readdirSync('/usr/lib/postgresql')
+		: [];
 	const newest = versions.sort((a, b) => Number(b) - Number(a))[0];
-	if (!newest) throw new Error('PostgreSQL is not installed: run the suite with `npm run test:queue`');
+	if (!newest)
+		throw new Error('PostgreSQL is not installed: run the suite with `npm run test:queue`');
 	return path.join('/usr/lib/postgresql', newest, 'bin');
 }
 
 /** initdb refuses to run as root: PostgreSQL's programs run as the `postgres` user then. */
 async function asPostgres(program, args, cwd) {
 	const asRoot = process.getuid?.() === 0;
-	const [cmd, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', program, ...args]] : [program, args];
+	const [cmd, argv] = asRoot
+		? ['runuser', ['-u', 'postgres', '--', program, ...args]]
+		: [program, args];
 	return await run(cmd, argv, { cwd });
 }
 
@@ -142,7 +147,11 @@ class QueueCluster {
 			fs.chownSync(dir, uid, gid);
 		}
 		this.pgData = path.join(dir, 'data');
-		await asPostgres(path.join(bin, 'initdb'), ['-D', this.pgData, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync'], dir);
+		await asPostgres(
+			path.join(bin, 'initdb'),
+			['-D', this.pgData, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync'],
+			dir,
+		);
 		const settings = [
 			`-p ${PORTS.postgres}`,
 			`-k ${dir}`, // its socket stays in the folder, out of /var/run
@@ -150,8 +159,14 @@ class QueueCluster {
 			// a throwaway database: no need to survive a power cut
 			'-c fsync=off -c synchronous_commit=off -c full_page_writes=off',
 		].join(' ');
-		await asPostgres(path.join(bin, 'pg_ctl'), ['-D', this.pgData, '-l', path.join(dir, 'server.log'), '-o', settings, '-w', 'start'], dir);
-		const pid = Number(fs.readFileSync(path.join(this.pgData, 'postmaster.pid'), 'utf8').split('\n')[0]);
+		await asPostgres(
+			path.join(bin, 'pg_ctl'),
+			['-D', this.pgData, '-l', path.join(dir, 'server.log'), '-o', settings, '-w', 'start'],
+			dir,
+		);
+		const pid = Number(
+			fs.readFileSync(path.join(this.pgData, 'postmaster.pid'), 'utf8').split('\n')[0],
+		);
 		remember(this.root, { name: 'postgres', pid, kind: 'postgres' });
 		this.pgPid = pid;
 	}
@@ -160,7 +175,20 @@ class QueueCluster {
 		const dir = path.join(this.root, 'redis');
 		fs.mkdirSync(dir);
 		const out = fs.openSync(path.join(this.logs, 'redis.log'), 'a');
-		const args = ['--port', String(PORTS.redis), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--daemonize', 'no'];
+		const args = [
+			'--port',
+			String(PORTS.redis),
+			'--bind',
+			'127.0.0.1',
+			'--save',
+			'',
+			'--appendonly',
+			'no',
+			'--dir',
+			dir,
+			'--daemonize',
+			'no',
+		];
 		this.redis = spawn('redis-server', args, { stdio: ['ignore', out, out], detached: true });
 		fs.closeSync(out);
 		remember(this.root, { name: 'redis', pid: this.redis.pid, kind: 'group' });
@@ -169,7 +197,9 @@ class QueueCluster {
 			if (this.redis.exitCode !== null) break;
 			await sleep(100);
 		}
-		throw new Error(`Redis did not start:\n${fs.readFileSync(path.join(this.logs, 'redis.log'), 'utf8')}`);
+		throw new Error(
+			`Redis did not start:\n${fs.readFileSync(path.join(this.logs, 'redis.log'), 'utf8')}`,
+		);
 	}
 
 	/** An n8n instance of the cluster: its own user folder with our package, the shared settings. */
@@ -213,7 +243,10 @@ class QueueCluster {
 	async killWorker(name) {
 		const worker = this.workers.get(name);
 		const { server } = worker;
-		const exited = server.exitCode === null && server.signalCode === null ? new Promise((r) => server.once('exit', r)) : undefined;
+		const exited =
+			server.exitCode === null && server.signalCode === null
+				? new Promise((r) => server.once('exit', r))
+				: undefined;
 		worker.kill('SIGKILL');
 		await exited;
 		forget(this.root, name);
@@ -242,11 +275,16 @@ class QueueCluster {
 			let timer;
 			await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 5000)))]);
 			clearTimeout(timer);
-			if (this.redis.exitCode === null && this.redis.signalCode === null) process.kill(-this.redis.pid, 'SIGKILL');
+			if (this.redis.exitCode === null && this.redis.signalCode === null)
+				process.kill(-this.redis.pid, 'SIGKILL');
 			forget(this.root, 'redis');
 		}
 		if (this.pgPid && alive(this.pgPid)) {
-			await asPostgres(path.join(this.pgBin, 'pg_ctl'), ['-D', this.pgData, '-m', 'fast', '-w', 'stop'], path.dirname(this.pgData)).catch(() => undefined);
+			await asPostgres(
+				path.join(this.pgBin, 'pg_ctl'),
+				['-D', this.pgData, '-m', 'fast', '-w', 'stop'],
+				path.dirname(this.pgData),
+			).catch(() => undefined);
 			if (!alive(this.pgPid)) forget(this.root, 'postgres');
 		}
 		// anything a failed stop left behind, then the folder it owns (unless kept for a look at the logs)
@@ -265,8 +303,24 @@ function executionsRunBy(worker) {
  * `Media Generation: created <kind> job <id> for item <i> of node "<name>" (…, execution <id>)`.
  */
 function createdJobsIn(log) {
-	const re = /Media Generation: created (\w+) job ([0-9a-f-]{36}) for item (\d+) of node "([^"]+)" \(([^,]+), execution (\d+)\)/g;
-	return [...log.matchAll(re)].map((m) => ({ kind: m[1], jobId: m[2], itemIndex: Number(m[3]), node: m[4], operation: m[5], executionId: m[6] }));
+	const re =
+		/Media Generation: created (\w+) job ([0-9a-f-]{36}) for item (\d+) of node "([^"]+)" \(([^,]+), execution (\d+)\)/g;
+	return [...log.matchAll(re)].map((m) => ({
+		kind: m[1],
+		jobId: m[2],
+		itemIndex: Number(m[3]),
+		node: m[4],
+		operation: m[5],
+		executionId: m[6],
+	}));
 }
 
-module.exports = { QueueCluster, PORTS, QUEUE_TIMING, queueEnv, memoryOf, executionsRunBy, createdJobsIn };
+module.exports = {
+	QueueCluster,
+	PORTS,
+	QUEUE_TIMING,
+	queueEnv,
+	memoryOf,
+	executionsRunBy,
+	createdJobsIn,
+};

@@ -33,7 +33,11 @@ module.exports = async () => {
 	process.env.MEDIA_GEN_QUEUE_ROOT = root;
 	const cleanup = () => cleanupSync(root, { keepFolder: process.env.MEDIA_GEN_QUEUE_KEEP === '1' });
 	process.once('exit', cleanup);
-	for (const [sig, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]]) {
+	for (const [sig, code] of [
+		['SIGINT', 130],
+		['SIGTERM', 143],
+		['SIGHUP', 129],
+	]) {
 		process.once(sig, () => {
 			cleanup();
 			process.exit(code);

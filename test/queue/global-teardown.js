@@ -3,5 +3,7 @@
 const { cleanupSync } = require('./cleanup');
 
 module.exports = async () => {
-	cleanupSync(process.env.MEDIA_GEN_QUEUE_ROOT, { keepFolder: process.env.MEDIA_GEN_QUEUE_KEEP === '1' });
+	cleanupSync(process.env.MEDIA_GEN_QUEUE_ROOT, {
+		keepFolder: process.env.MEDIA_GEN_QUEUE_KEEP === '1',
+	});
 };

@@ -14,7 +14,14 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { startFakeService } = require('../fake-service/server');
 const { DEFAULT_ACCOUNTS } = require('../fake-service/state');
-const { QueueCluster, PORTS, QUEUE_TIMING, memoryOf, executionsRunBy, createdJobsIn } = require('./cluster');
+const {
+	QueueCluster,
+	PORTS,
+	QUEUE_TIMING,
+	memoryOf,
+	executionsRunBy,
+	createdJobsIn,
+} = require('./cluster');
 const { N8nRest, itemsOf } = require('../support/n8n-rest');
 const workflows = require('./workflows');
 const { until, sleep } = require('../support/wait');
@@ -29,8 +36,18 @@ const CATALOGUES = {
 };
 const ACCOUNTS = {
 	...DEFAULT_ACCOUNTS,
-	'test-key-plan-a': { user: 'erin', paid: true, credits: 100000, models: [...CATALOGUES['test-key-plan-a'].image, ...CATALOGUES['test-key-plan-a'].video] },
-	'test-key-plan-b': { user: 'frank', paid: true, credits: 100000, models: [...CATALOGUES['test-key-plan-b'].image, ...CATALOGUES['test-key-plan-b'].video] },
+	'test-key-plan-a': {
+		user: 'erin',
+		paid: true,
+		credits: 100000,
+		models: [...CATALOGUES['test-key-plan-a'].image, ...CATALOGUES['test-key-plan-a'].video],
+	},
+	'test-key-plan-b': {
+		user: 'frank',
+		paid: true,
+		credits: 100000,
+		models: [...CATALOGUES['test-key-plan-b'].image, ...CATALOGUES['test-key-plan-b'].video],
+	},
 };
 
 let cluster;
@@ -38,7 +55,10 @@ let svc;
 let rest;
 /** credential references for workflow nodes, by key */
 const credentials = {};
-const report = { versions: {}, environment: { ...QUEUE_TIMING, N8N_DEFAULT_BINARY_DATA_MODE: 'database' } };
+const report = {
+	versions: {},
+	environment: { ...QUEUE_TIMING, N8N_DEFAULT_BINARY_DATA_MODE: 'database' },
+};
 
 async function deploy(workflow) {
 	const id = await rest.createActiveWorkflow(workflow);
@@ -50,14 +70,23 @@ const DONE = (e) => !['new', 'running', 'waiting'].includes(e.status);
 
 /** The executions of these workflows once `count` of them exist and all have ended. */
 async function finished(workflowIds, count, timeoutMs = 120_000) {
-	return await until(async () => {
-		const all = (await Promise.all(workflowIds.map(async (id) => await rest.executions(id)))).flat();
-		return all.length >= count && all.every(DONE) ? all : undefined;
-	}, `${count} executions to end`, { timeoutMs, intervalMs: 500 });
+	return await until(
+		async () => {
+			const all = (
+				await Promise.all(workflowIds.map(async (id) => await rest.executions(id)))
+			).flat();
+			return all.length >= count && all.every(DONE) ? all : undefined;
+		},
+		`${count} executions to end`,
+		{ timeoutMs, intervalMs: 500 },
+	);
 }
 
 async function runningExecution(workflowId) {
-	return await until(async () => (await rest.executions(workflowId)).find((e) => e.status === 'running'), 'a running execution');
+	return await until(
+		async () => (await rest.executions(workflowId)).find((e) => e.status === 'running'),
+		'a running execution',
+	);
 }
 
 /** Which worker ran each execution, from the workers' logs: execution id -> worker names. */
@@ -71,7 +100,10 @@ function workersOf(executionIds) {
 
 /** The most executions of one worker that were running at the same moment. */
 function peakConcurrency(executions) {
-	const events = executions.flatMap((e) => [[Date.parse(e.startedAt), 1], [Date.parse(e.stoppedAt), -1]]);
+	const events = executions.flatMap((e) => [
+		[Date.parse(e.startedAt), 1],
+		[Date.parse(e.stoppedAt), -1],
+	]);
 	events.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
 	let now = 0;
 	let peak = 0;
@@ -79,23 +111,35 @@ function peakConcurrency(executions) {
 	return peak;
 }
 
-const jobsWithPrompt = (re) => [...svc.state.jobs.values()].filter((j) => re.test(String(j.request?.prompt ?? '')));
+const jobsWithPrompt = (re) =>
+	[...svc.state.jobs.values()].filter((j) => re.test(String(j.request?.prompt ?? '')));
 const sha256 = (buffer) => createHash('sha256').update(buffer).digest('hex');
 
 beforeAll(async () => {
 	const started = Date.now();
-	svc = await startFakeService({ port: PORTS.fake, filesPort: PORTS.fakeFiles, accounts: ACCOUNTS, timing: { queueMs: 100, imageMs: 400, videoMs: 800, audioMs: 800 } });
+	svc = await startFakeService({
+		port: PORTS.fake,
+		filesPort: PORTS.fakeFiles,
+		accounts: ACCOUNTS,
+		timing: { queueMs: 100, imageMs: 400, videoMs: 800, audioMs: 800 },
+	});
 	cluster = new QueueCluster();
 	await cluster.start({ workers: 2 });
 	rest = await new N8nRest(cluster.baseUrl).setupOwner();
 	for (const key of ['test-key-alice', 'test-key-alice-2', 'test-key-plan-a', 'test-key-plan-b']) {
-		credentials[key] = await rest.createCredential(`Media Generation (${key})`, 'mediaGenerationApi', { apiKey: key, baseUrl: svc.apiUrl });
+		credentials[key] = await rest.createCredential(
+			`Media Generation (${key})`,
+			'mediaGenerationApi',
+			{ apiKey: key, baseUrl: svc.apiUrl },
+		);
 	}
 	const workerLog = cluster.everyWorker[0].log();
 	report.versions = {
 		n8n: /Version: (\S+)/.exec(workerLog)?.[1],
 		node: process.version,
-		postgres: execFileSync(path.join(cluster.pgBin, 'postgres'), ['--version'], { encoding: 'utf8' }).trim(),
+		postgres: execFileSync(path.join(cluster.pgBin, 'postgres'), ['--version'], {
+			encoding: 'utf8',
+		}).trim(),
 		redis: execFileSync('redis-server', ['--version'], { encoding: 'utf8' }).trim(),
 	};
 	report.environment.workerConcurrency = Number(/Concurrency: (\d+)/.exec(workerLog)?.[1]);
@@ -104,7 +148,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	fs.writeFileSync(REPORT, `${JSON.stringify(report, null, 2)}\n`);
-	console.log(`Queue mode: what was measured (also in ${path.basename(REPORT)})\n${JSON.stringify(report, null, 2)}`);
+	console.log(
+		`Queue mode: what was measured (also in ${path.basename(REPORT)})\n${JSON.stringify(report, null, 2)}`,
+	);
 	await cluster?.stop();
 	await svc?.stop();
 }, 120_000);
@@ -112,7 +158,9 @@ afterAll(async () => {
 describe('n8n queue mode: a main and two workers', () => {
 	test('(a) ten media batches at once: all succeed, on both workers, every file read back through n8n equals what the service served', async () => {
 		const id = await deploy(workflows.mediaBatch(credentials['test-key-alice'], 'batch'));
-		const runs = Array.from({ length: 10 }, (_, k) => ({ items: [0, 1].map((i) => ({ prompt: `batch ${k} item ${i}` })) }));
+		const runs = Array.from({ length: 10 }, (_, k) => ({
+			items: [0, 1].map((i) => ({ prompt: `batch ${k} item ${i}` })),
+		}));
 		const startedAt = Date.now();
 		const answers = await Promise.all(runs.map(async (body) => await rest.webhook('batch', body)));
 		const seconds = (Date.now() - startedAt) / 1000;
@@ -130,7 +178,11 @@ describe('n8n queue mode: a main and two workers', () => {
 		expect(Object.keys(perWorker).sort()).toEqual(['worker-1', 'worker-2']);
 
 		// every output item: its own job, its file stored in the database and read back whole
-		const kinds = { Image: ['image', 'image/png'], Video: ['video', 'video/mp4'], Podcast: ['audio', 'audio/mpeg'] };
+		const kinds = {
+			Image: ['image', 'image/png'],
+			Video: ['video', 'video/mp4'],
+			Podcast: ['audio', 'audio/mpeg'],
+		};
 		let files = 0;
 		for (const e of executions) {
 			const run = await rest.execution(e.id);
@@ -141,8 +193,14 @@ describe('n8n queue mode: a main and two workers', () => {
 				expect(items).toHaveLength(2);
 				for (const [i, item] of items.entries()) {
 					const job = svc.state.jobs.get(item.json.job_id);
-					expect(job).toMatchObject({ kind, request: expect.objectContaining({ prompt: prompts[i] }) });
-					expect(item.binary.data).toMatchObject({ mimeType, id: expect.stringMatching(/^database:/) });
+					expect(job).toMatchObject({
+						kind,
+						request: expect.objectContaining({ prompt: prompts[i] }),
+					});
+					expect(item.binary.data).toMatchObject({
+						mimeType,
+						id: expect.stringMatching(/^database:/),
+					});
 					const stored = await rest.binary(item.binary.data.id);
 					expect(stored.equals(svc.links.file(job, 0).body)).toBe(true);
 					files++;
@@ -159,22 +217,40 @@ describe('n8n queue mode: a main and two workers', () => {
 			executions: 10,
 			jobsPerExecution: 6,
 			wallSeconds: seconds,
-			executionsPerWorker: Object.fromEntries(Object.entries(perWorker).map(([w, list]) => [w, list.length])),
-			peakConcurrentExecutionsPerWorker: Object.fromEntries(Object.entries(perWorker).map(([w, list]) => [w, peakConcurrency(list)])),
+			executionsPerWorker: Object.fromEntries(
+				Object.entries(perWorker).map(([w, list]) => [w, list.length]),
+			),
+			peakConcurrentExecutionsPerWorker: Object.fromEntries(
+				Object.entries(perWorker).map(([w, list]) => [w, peakConcurrency(list)]),
+			),
 			filesReadBack: files,
-			audio429s: svc.state.requests.filter((r) => r.route === 'POST /podcast' && r.status === 429).length,
+			audio429s: svc.state.requests.filter((r) => r.route === 'POST /podcast' && r.status === 429)
+				.length,
 		};
 	}, 240_000);
 
 	test('the node keeps no state between executions: two keys whose catalogues differ, run at once on the same workers, each get their own listings', async () => {
 		const ids = {
-			'test-key-plan-a': await deploy(workflows.listings(credentials['test-key-plan-a'], 'listings-a')),
-			'test-key-plan-b': await deploy(workflows.listings(credentials['test-key-plan-b'], 'listings-b')),
+			'test-key-plan-a': await deploy(
+				workflows.listings(credentials['test-key-plan-a'], 'listings-a'),
+			),
+			'test-key-plan-b': await deploy(
+				workflows.listings(credentials['test-key-plan-b'], 'listings-b'),
+			),
 		};
 		// every listing answer takes a while, so the executions of both keys overlap on each worker
 		svc.faults.add({ route: 'GET /image/models', kind: 'slow', delayMs: 1500, times: 10 });
-		const keys = Array.from({ length: 10 }, (_, k) => (k % 2 ? 'test-key-plan-b' : 'test-key-plan-a'));
-		const answers = await Promise.all(keys.map(async (key) => await rest.webhook(key === 'test-key-plan-a' ? 'listings-a' : 'listings-b', { items: [{ prompt: 'list' }] })));
+		const keys = Array.from({ length: 10 }, (_, k) =>
+			k % 2 ? 'test-key-plan-b' : 'test-key-plan-a',
+		);
+		const answers = await Promise.all(
+			keys.map(
+				async (key) =>
+					await rest.webhook(key === 'test-key-plan-a' ? 'listings-a' : 'listings-b', {
+						items: [{ prompt: 'list' }],
+					}),
+			),
+		);
 		answers.forEach((answer, k) => {
 			expect(answer.status).toBe(200);
 			expect(answer.json.map((m) => m.id)).toEqual(CATALOGUES[keys[k]].video);
@@ -185,12 +261,18 @@ describe('n8n queue mode: a main and two workers', () => {
 		const keyOf = (e) => Object.keys(ids).find((key) => ids[key] === e.workflowId);
 		for (const e of executions) {
 			const run = await rest.execution(e.id);
-			expect(itemsOf(run, 'Image Models').map((i) => i.json.id)).toEqual(CATALOGUES[keyOf(e)].image);
-			expect(itemsOf(run, 'Video Models').map((i) => i.json.id)).toEqual(CATALOGUES[keyOf(e)].video);
+			expect(itemsOf(run, 'Image Models').map((i) => i.json.id)).toEqual(
+				CATALOGUES[keyOf(e)].image,
+			);
+			expect(itemsOf(run, 'Video Models').map((i) => i.json.id)).toEqual(
+				CATALOGUES[keyOf(e)].video,
+			);
 		}
 		// a worker ran an execution of each key at the same time
 		const ranOn = workersOf(executions.map((e) => e.id));
-		const during = (x, y) => Date.parse(x.startedAt) < Date.parse(y.stoppedAt) && Date.parse(y.startedAt) < Date.parse(x.stoppedAt);
+		const during = (x, y) =>
+			Date.parse(x.startedAt) < Date.parse(y.stoppedAt) &&
+			Date.parse(y.startedAt) < Date.parse(x.stoppedAt);
 		const mixed = cluster.everyWorker.filter((w) => {
 			const mine = executions.filter((e) => ranOn.get(e.id).includes(w.name));
 			return mine.some((x) => mine.some((y) => keyOf(x) !== keyOf(y) && during(x, y)));
@@ -205,13 +287,19 @@ describe('n8n queue mode: a main and two workers', () => {
 	test('(b) the 5 audio slots are per workspace: podcast batches on both workers at once meet 429s, lose no item and create no job twice', async () => {
 		const paths = { 'test-key-alice': 'podcasts-alice', 'test-key-alice-2': 'podcasts-alice-2' };
 		const ids = [];
-		for (const [key, p] of Object.entries(paths)) ids.push(await deploy(workflows.podcastBatch(credentials[key], p)));
+		for (const [key, p] of Object.entries(paths))
+			ids.push(await deploy(workflows.podcastBatch(credentials[key], p)));
 		svc.state.timing.audioMs = 1500;
 		const firstRequest = svc.state.requests.length;
 		try {
 			// two keys of one workspace (alice), two executions each, four podcasts in each
-			const runs = Array.from({ length: 4 }, (_, k) => ({ path: Object.values(paths)[k % 2], items: [0, 1, 2, 3].map((i) => ({ prompt: `podcast ${k} item ${i}` })) }));
-			const answers = await Promise.all(runs.map(async (r) => await rest.webhook(r.path, { items: r.items })));
+			const runs = Array.from({ length: 4 }, (_, k) => ({
+				path: Object.values(paths)[k % 2],
+				items: [0, 1, 2, 3].map((i) => ({ prompt: `podcast ${k} item ${i}` })),
+			}));
+			const answers = await Promise.all(
+				runs.map(async (r) => await rest.webhook(r.path, { items: r.items })),
+			);
 			for (const answer of answers) expect(answer.status).toBe(200);
 		} finally {
 			svc.state.timing.audioMs = 800;
@@ -228,14 +316,19 @@ describe('n8n queue mode: a main and two workers', () => {
 			expect(podcasts).toHaveLength(4);
 			podcasts.forEach((item, i) => {
 				expect(item.pairedItem).toEqual({ item: i });
-				expect(item.binary.data).toMatchObject({ mimeType: 'audio/mpeg', id: expect.stringMatching(/^database:/) });
+				expect(item.binary.data).toMatchObject({
+					mimeType: 'audio/mpeg',
+					id: expect.stringMatching(/^database:/),
+				});
 				expect(svc.state.jobs.get(item.json.job_id).request.prompt).toBe(prompts[i]);
 				seen.add(item.json.job_id);
 			});
 		}
 		expect(seen.size).toBe(16);
 		// no job created twice: one accepted create per item, and one job per prompt
-		const creates = svc.state.requests.slice(firstRequest).filter((r) => r.route === 'POST /podcast');
+		const creates = svc.state.requests
+			.slice(firstRequest)
+			.filter((r) => r.route === 'POST /podcast');
 		const refused = creates.filter((r) => r.status === 429);
 		expect(creates.filter((r) => r.status === 200)).toHaveLength(16);
 		const jobs = jobsWithPrompt(/^podcast \d item \d$/);
@@ -258,12 +351,24 @@ describe('n8n queue mode: a main and two workers', () => {
 
 	test('(d) stopping an execution from the main ends the waiting on the worker within one poll interval', async () => {
 		const intervalMs = 2000;
-		const id = await deploy(workflows.videoBatch(credentials['test-key-alice'], 'stop', { pollIntervalSeconds: intervalMs / 1000 }));
-		const answer = await rest.webhook('stop', { items: [0, 1].map((i) => ({ prompt: `stop item ${i} [never]` })) });
+		const id = await deploy(
+			workflows.videoBatch(credentials['test-key-alice'], 'stop', {
+				pollIntervalSeconds: intervalMs / 1000,
+			}),
+		);
+		const answer = await rest.webhook('stop', {
+			items: [0, 1].map((i) => ({ prompt: `stop item ${i} [never]` })),
+		});
 		expect(answer.status).toBe(200);
 		const execution = await runningExecution(id);
-		const jobs = await until(() => (jobsWithPrompt(/^stop item/).length === 2 ? jobsWithPrompt(/^stop item/) : undefined), 'both jobs');
-		const polls = () => svc.state.requests.filter((r) => r.method === 'GET' && jobs.some((j) => r.path.endsWith(j.id)));
+		const jobs = await until(
+			() => (jobsWithPrompt(/^stop item/).length === 2 ? jobsWithPrompt(/^stop item/) : undefined),
+			'both jobs',
+		);
+		const polls = () =>
+			svc.state.requests.filter(
+				(r) => r.method === 'GET' && jobs.some((j) => r.path.endsWith(j.id)),
+			);
 		await until(() => polls().length >= 4, 'a few polls');
 
 		const stopAt = Date.now();
@@ -288,22 +393,40 @@ describe('n8n queue mode: a main and two workers', () => {
 		};
 	}, 120_000);
 
-	test('(c) a worker killed mid-wait: no other worker takes the execution over, it ends in error once the lock expires, and every created job id is in the dead worker\'s log', async () => {
-		const id = await deploy(workflows.videoBatch(credentials['test-key-alice'], 'crash', { pollIntervalSeconds: 1 }));
-		const answer = await rest.webhook('crash', { items: [0, 1, 2].map((i) => ({ prompt: `crash item ${i} [never]` })) });
+	test("(c) a worker killed mid-wait: no other worker takes the execution over, it ends in error once the lock expires, and every created job id is in the dead worker's log", async () => {
+		const id = await deploy(
+			workflows.videoBatch(credentials['test-key-alice'], 'crash', { pollIntervalSeconds: 1 }),
+		);
+		const answer = await rest.webhook('crash', {
+			items: [0, 1, 2].map((i) => ({ prompt: `crash item ${i} [never]` })),
+		});
 		expect(answer.status).toBe(200);
 		const execution = await runningExecution(id);
-		const mine = (worker) => createdJobsIn(worker.log()).filter((j) => j.executionId === String(execution.id));
-		const victim = await until(() => [...cluster.workers.values()].find((w) => mine(w).length === 3), 'all three jobs created');
+		const mine = (worker) =>
+			createdJobsIn(worker.log()).filter((j) => j.executionId === String(execution.id));
+		const victim = await until(
+			() => [...cluster.workers.values()].find((w) => mine(w).length === 3),
+			'all three jobs created',
+		);
 		const jobIds = mine(victim).map((j) => j.jobId);
-		await until(() => svc.state.requests.some((r) => r.method === 'GET' && jobIds.some((j) => r.path.endsWith(j))), 'a first poll');
+		await until(
+			() =>
+				svc.state.requests.some(
+					(r) => r.method === 'GET' && jobIds.some((j) => r.path.endsWith(j)),
+				),
+			'a first poll',
+		);
 
 		const killedAt = Date.now();
 		await cluster.killWorker(victim.name);
-		const final = await until(async () => {
-			const e = (await rest.executions(id)).find((x) => x.id === execution.id);
-			return DONE(e) ? e : undefined;
-		}, 'n8n to give the execution up', { timeoutMs: 90_000, intervalMs: 500 });
+		const final = await until(
+			async () => {
+				const e = (await rest.executions(id)).find((x) => x.id === execution.id);
+				return DONE(e) ? e : undefined;
+			},
+			'n8n to give the execution up',
+			{ timeoutMs: 90_000, intervalMs: 500 },
+		);
 		const endedAfterSeconds = (Date.now() - killedAt) / 1000;
 
 		// what n8n does: nobody takes it over; once the dead worker's lock on the job expires the job
@@ -353,7 +476,9 @@ describe('n8n queue mode: a main and two workers', () => {
 		const samples = [];
 		const sampler = setInterval(() => samples.push(memoryOf(worker.pid).rssMiB), 100);
 		try {
-			const answer = await rest.webhook('large', { items: [0, 1, 2].map((i) => ({ prompt: `large item ${i}` })) });
+			const answer = await rest.webhook('large', {
+				items: [0, 1, 2].map((i) => ({ prompt: `large item ${i}` })),
+			});
 			expect(answer.status).toBe(200);
 			executions = await finished([id], 1, 150_000);
 		} finally {
@@ -369,36 +494,52 @@ describe('n8n queue mode: a main and two workers', () => {
 		for (const video of videos) {
 			const served = svc.links.file(svc.state.jobs.get(video.json.job_id), 0).body;
 			expect(served.length).toBeGreaterThan(100 * MB);
-			expect(video.binary.data).toMatchObject({ id: expect.stringMatching(/^database:/), bytes: served.length });
+			expect(video.binary.data).toMatchObject({
+				id: expect.stringMatching(/^database:/),
+				bytes: served.length,
+			});
 			expect(sha256(await rest.binary(video.binary.data.id))).toBe(sha256(served));
 		}
-		const servedMiB = videos.map((v) => svc.links.file(svc.state.jobs.get(v.json.job_id), 0).body.length / MB);
+		const servedMiB = videos.map(
+			(v) => svc.links.file(svc.state.jobs.get(v.json.job_id), 0).body.length / MB,
+		);
 		report.e = {
 			files: `3 MP4s of ${servedMiB.map((m) => m.toFixed(1)).join(', ')} MiB in one execution (over this fast local link the node fetches them one at a time)`,
 			worker: worker.name,
 			idleRssMiB: Math.round(idle.rssMiB),
 			peakRssMiB: Math.round(after.peakMiB),
 			peakOverIdleMiB: Math.round(after.peakMiB - idle.rssMiB),
-			growthPerMiBStored: Math.round((after.peakMiB - idle.rssMiB) / servedMiB.reduce((a, b) => a + b, 0) * 100) / 100,
-			peakMeasuredFrom: peakReset ? 'the idle moment before the run (clear_refs)' : "the worker's start",
+			growthPerMiBStored:
+				Math.round(((after.peakMiB - idle.rssMiB) / servedMiB.reduce((a, b) => a + b, 0)) * 100) /
+				100,
+			peakMeasuredFrom: peakReset
+				? 'the idle moment before the run (clear_refs)'
+				: "the worker's start",
 			highestSampledRssMiB: Math.round(Math.max(...samples)),
 			rssAfterMiB: Math.round(after.rssMiB),
-			executionSeconds: (Date.parse(executions[0].stoppedAt) - Date.parse(executions[0].startedAt)) / 1000,
+			executionSeconds:
+				(Date.parse(executions[0].stoppedAt) - Date.parse(executions[0].startedAt)) / 1000,
 		};
-		console.log(`Worker peak RSS storing 3 x 100 MiB in database mode: ${report.e.peakRssMiB} MiB (idle ${report.e.idleRssMiB} MiB, +${report.e.peakOverIdleMiB} MiB)`);
+		console.log(
+			`Worker peak RSS storing 3 x 100 MiB in database mode: ${report.e.peakRssMiB} MiB (idle ${report.e.idleRssMiB} MiB, +${report.e.peakOverIdleMiB} MiB)`,
+		);
 		expect(after.peakMiB).toBeGreaterThan(idle.rssMiB);
 	}, 240_000);
 
 	test("binary data beyond database mode's size cap (N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE): the item fails at once with n8n's reason and the job id, the file fetched once", async () => {
 		// a worker of its own with a 1 MiB cap (n8n's default: 512), and a 2 MiB result
 		for (const other of [...cluster.workers.values()]) await cluster.stopWorker(other.name);
-		const worker = await cluster.startWorker({ env: { N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE: '1' } });
+		const worker = await cluster.startWorker({
+			env: { N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE: '1' },
+		});
 		const id = await deploy(workflows.videoBatch(credentials['test-key-alice'], 'over-cap'));
 		const files = svc.state.fileRequests.length;
 		svc.state.resultPaddingBytes = 2 * MB;
 		let executions;
 		try {
-			expect((await rest.webhook('over-cap', { items: [{ prompt: 'over cap item 0' }] })).status).toBe(200);
+			expect(
+				(await rest.webhook('over-cap', { items: [{ prompt: 'over cap item 0' }] })).status,
+			).toBe(200);
 			executions = await finished([id], 1);
 		} finally {
 			svc.state.resultPaddingBytes = 0;
@@ -407,9 +548,18 @@ describe('n8n queue mode: a main and two workers', () => {
 		expect(executionsRunBy(worker)).toEqual([executions[0].id]);
 		const [job] = jobsWithPrompt(/^over cap item 0$/);
 		const error = (await rest.execution(executions[0].id)).data.resultData.error;
-		expect(error.message).toMatch(new RegExp(`^Could not store the result of job ${job.id} in n8n: .*max size limit of 1 MB set for \`database\` mode`));
+		expect(error.message).toMatch(
+			new RegExp(
+				`^Could not store the result of job ${job.id} in n8n: .*max size limit of 1 MB set for \`database\` mode`,
+			),
+		);
 		expect(error.description).toMatch(/run Download with this job ID/);
 		expect(svc.state.fileRequests.length - files).toBe(1);
-		report.overCap = { capMiB: 1, fileMiB: 2, fileRequests: svc.state.fileRequests.length - files, message: error.message };
+		report.overCap = {
+			capMiB: 1,
+			fileMiB: 2,
+			fileRequests: svc.state.fileRequests.length - files,
+			message: error.message,
+		};
 	}, 120_000);
 });

@@ -11,11 +11,22 @@ const { NODE_TYPE } = require('../support/n8n-cli');
 const FAST = { pollIntervalSeconds: 0.5 };
 
 function node(name, type, parameters, extra = {}) {
-	return { id: crypto.randomUUID(), name, type, typeVersion: 1, position: [0, 0], parameters, ...extra };
+	return {
+		id: crypto.randomUUID(),
+		name,
+		type,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+		...extra,
+	};
 }
 
 function media(name, credential, parameters, extra = {}) {
-	return node(name, NODE_TYPE, parameters, { credentials: { mediaGenerationApi: credential }, ...extra });
+	return node(name, NODE_TYPE, parameters, {
+		credentials: { mediaGenerationApi: credential },
+		...extra,
+	});
 }
 
 /**
@@ -26,17 +37,26 @@ function media(name, credential, parameters, extra = {}) {
  *   the last node) or at once
  */
 function chain({ name, path, respond = 'lastNode', nodes }) {
-	const webhook = node('Webhook', 'n8n-nodes-base.webhook', {
-		httpMethod: 'POST',
-		path,
-		responseMode: respond,
-		...(respond === 'lastNode' ? { responseData: 'allEntries' } : {}),
+	const webhook = node(
+		'Webhook',
+		'n8n-nodes-base.webhook',
+		{
+			httpMethod: 'POST',
+			path,
+			responseMode: respond,
+			...(respond === 'lastNode' ? { responseData: 'allEntries' } : {}),
+			options: {},
+		},
+		{ typeVersion: 2, webhookId: crypto.randomUUID() },
+	);
+	const items = node('Items', 'n8n-nodes-base.splitOut', {
+		fieldToSplitOut: 'body.items',
 		options: {},
-	}, { typeVersion: 2, webhookId: crypto.randomUUID() });
-	const items = node('Items', 'n8n-nodes-base.splitOut', { fieldToSplitOut: 'body.items', options: {} });
+	});
 	const all = [webhook, items, ...nodes];
 	const connections = {};
-	for (let i = 0; i < all.length - 1; i++) connections[all[i].name] = { main: [[{ node: all[i + 1].name, type: 'main', index: 0 }]] };
+	for (let i = 0; i < all.length - 1; i++)
+		connections[all[i].name] = { main: [[{ node: all[i + 1].name, type: 'main', index: 0 }]] };
 	all.forEach((n, i) => (n.position = [i * 220, 0]));
 	return { name, nodes: all, connections };
 }
@@ -50,9 +70,30 @@ function mediaBatch(credential, path) {
 		name: `Queue suite: media batch (${path})`,
 		path,
 		nodes: [
-			media('Image', credential, { resource: 'image', operation: 'generate', prompt: PROMPT, model: 'flux-pro', resolution: '720p', options: FAST }),
-			media('Video', credential, { resource: 'video', operation: 'generate', mode: 'text', prompt: PROMPT, model: 'motion-fast', resolution: '480p', duration: 5, options: FAST }),
-			media('Podcast', credential, { resource: 'podcast', operation: 'generateFromPrompt', prompt: PROMPT, options: FAST }),
+			media('Image', credential, {
+				resource: 'image',
+				operation: 'generate',
+				prompt: PROMPT,
+				model: 'flux-pro',
+				resolution: '720p',
+				options: FAST,
+			}),
+			media('Video', credential, {
+				resource: 'video',
+				operation: 'generate',
+				mode: 'text',
+				prompt: PROMPT,
+				model: 'motion-fast',
+				resolution: '480p',
+				duration: 5,
+				options: FAST,
+			}),
+			media('Podcast', credential, {
+				resource: 'podcast',
+				operation: 'generateFromPrompt',
+				prompt: PROMPT,
+				options: FAST,
+			}),
 		],
 	});
 }
@@ -62,7 +103,14 @@ function podcastBatch(credential, path) {
 	return chain({
 		name: `Queue suite: podcast batch (${path})`,
 		path,
-		nodes: [media('Podcast', credential, { resource: 'podcast', operation: 'generateFromPrompt', prompt: PROMPT, options: FAST })],
+		nodes: [
+			media('Podcast', credential, {
+				resource: 'podcast',
+				operation: 'generateFromPrompt',
+				prompt: PROMPT,
+				options: FAST,
+			}),
+		],
 	});
 }
 
@@ -74,7 +122,13 @@ function videoBatch(credential, path, { pollIntervalSeconds = 0.5, respond = 'on
 		respond,
 		nodes: [
 			media('Video', credential, {
-				resource: 'video', operation: 'generate', mode: 'text', prompt: PROMPT, model: 'motion-fast', resolution: '480p', duration: 5,
+				resource: 'video',
+				operation: 'generate',
+				mode: 'text',
+				prompt: PROMPT,
+				model: 'motion-fast',
+				resolution: '480p',
+				duration: 5,
 				options: { pollIntervalSeconds },
 			}),
 		],
@@ -87,8 +141,18 @@ function listings(credential, path) {
 		name: `Queue suite: listings (${path})`,
 		path,
 		nodes: [
-			media('Image Models', credential, { resource: 'model', operation: 'listImageModels' }, { executeOnce: true }),
-			media('Video Models', credential, { resource: 'model', operation: 'listVideoModels' }, { executeOnce: true }),
+			media(
+				'Image Models',
+				credential,
+				{ resource: 'model', operation: 'listImageModels' },
+				{ executeOnce: true },
+			),
+			media(
+				'Video Models',
+				credential,
+				{ resource: 'model', operation: 'listVideoModels' },
+				{ executeOnce: true },
+			),
 		],
 	});
 }

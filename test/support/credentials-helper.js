@@ -7,7 +7,9 @@ const { ICredentialsHelper } = require('n8n-workflow');
 
 function resolveTemplate(value, credentials) {
 	if (typeof value !== 'string' || !value.startsWith('=')) return value;
-	return value.slice(1).replace(/\{\{\s*\$credentials\.(\w+)\s*\}\}/g, (_, name) => String(credentials[name] ?? ''));
+	return value
+		.slice(1)
+		.replace(/\{\{\s*\$credentials\.(\w+)\s*\}\}/g, (_, name) => String(credentials[name] ?? ''));
 }
 
 class TestCredentialsHelper extends ICredentialsHelper {
@@ -31,7 +33,9 @@ class TestCredentialsHelper extends ICredentialsHelper {
 		for (const part of ['headers', 'qs', 'body', 'auth']) {
 			const extra = auth.properties[part];
 			if (!extra) continue;
-			const resolved = Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, resolveTemplate(v, credentials)]));
+			const resolved = Object.fromEntries(
+				Object.entries(extra).map(([k, v]) => [k, resolveTemplate(v, credentials)]),
+			);
 			out[part] = { ...(out[part] ?? {}), ...resolved };
 		}
 		return out;
@@ -49,7 +53,9 @@ class TestCredentialsHelper extends ICredentialsHelper {
 		if (!this.data[type]) throw new Error(`No test credentials of type ${type}`);
 		// The credential's default Base URL is the real service: a test must always name its own.
 		if (type === 'mediaGenerationApi' && !this.data[type].baseUrl) {
-			throw new Error('Test credentials need an explicit baseUrl (the default is the real service)');
+			throw new Error(
+				'Test credentials need an explicit baseUrl (the default is the real service)',
+			);
 		}
 		return { ...this.data[type] };
 	}

@@ -43,7 +43,8 @@ async function api(svc, method, path, { key = KEY, body, form } = {}) {
 async function waitForJob(svc, kind, jobId, key = KEY) {
 	for (let i = 0; i < 200; i++) {
 		const r = await api(svc, 'GET', `/${kind}/${jobId}`, { key });
-		const done = kind === 'podcast' ? r.json.finished : ['succeeded', 'failed'].includes(r.json.status);
+		const done =
+			kind === 'podcast' ? r.json.finished : ['succeeded', 'failed'].includes(r.json.status);
 		if (done) return r.json;
 		await new Promise((res) => setTimeout(res, 50));
 	}

@@ -16,15 +16,32 @@ const { hostileValues, formFields, setPath } = require('./hostile');
 let ref;
 
 const CREATE = /^POST \/(image|video|podcast)/;
-const creates = () => ref.svc.state.requests.filter((r) => CREATE.test(r.route ?? '') && !r.route.endsWith('/upload'));
+const creates = () =>
+	ref.svc.state.requests.filter((r) => CREATE.test(r.route ?? '') && !r.route.endsWith('/upload'));
 
 /** Fields that hold free text: any short text (or a number, which reads as text) is fair. */
-const FREE_TEXT = new Set(['prompt', 'deliveryInstructions', 'text', 'fileName', 'binaryPropertyName']);
+const FREE_TEXT = new Set([
+	'prompt',
+	'deliveryInstructions',
+	'text',
+	'fileName',
+	'binaryPropertyName',
+]);
 /** Yes/no fields, and numbers where any finite value from 0 up is fair. */
 const BOOLEAN = new Set(['waitForCompletion', 'downloadMedia', 'loop']);
 const ANY_AMOUNT = new Set(['maxCredits']);
 /** Fields that may be left empty. */
-const OPTIONAL = new Set(['deliveryInstructions', 'fileName', 'resolution', 'aspectRatio', 'referenceImageIds', 'referenceImageFields', 'referenceVideoIds', 'referenceVideoFields', 'modeFilter']);
+const OPTIONAL = new Set([
+	'deliveryInstructions',
+	'fileName',
+	'resolution',
+	'aspectRatio',
+	'referenceImageIds',
+	'referenceImageFields',
+	'referenceVideoIds',
+	'referenceVideoFields',
+	'modeFilter',
+]);
 const TEXT_LIMIT = 100_000;
 /**
  * Ids of voices and music tracks: the service lists neither, so the node checks their form only
@@ -32,8 +49,16 @@ const TEXT_LIMIT = 100_000;
  */
 const NAMED_IDS = new Set(['voiceIds', 'voiceId', 'musicId']);
 const namedIds = (value) => {
-	const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(/[\n,]/) : [value];
-	return list.every((v) => v === null || (typeof v === 'string' && (v.trim() === '' || /^[\w.:-]{1,200}$/.test(v.trim()))));
+	const list = Array.isArray(value)
+		? value
+		: typeof value === 'string'
+			? value.split(/[\n,]/)
+			: [value];
+	return list.every(
+		(v) =>
+			v === null ||
+			(typeof v === 'string' && (v.trim() === '' || /^[\w.:-]{1,200}$/.test(v.trim()))),
+	);
 };
 
 let ids;
@@ -50,10 +75,20 @@ async function prepareIds() {
 	ids = {
 		image: svc.state.addImage('alice', { width: 1280, height: 720, source: 'upload' }),
 		image2: svc.state.addImage('alice', { width: 1280, height: 720, source: 'upload' }),
-		video: svc.state.addVideo('alice', { durationMs: 3000, width: 640, height: 360, source: 'upload' }),
+		video: svc.state.addVideo('alice', {
+			durationMs: 3000,
+			width: 640,
+			height: 360,
+			source: 'upload',
+		}),
 		jobs: {
 			image: await finishedJob('image', '/image', { prompt: 'A fox', model_id: 'sketch-lite' }),
-			video: await finishedJob('video', '/video', { prompt: 'Waves', model_id: 'motion-fast', resolution: '480p', duration: 5 }),
+			video: await finishedJob('video', '/video', {
+				prompt: 'Waves',
+				model_id: 'motion-fast',
+				resolution: '480p',
+				duration: 5,
+			}),
 			podcast: await finishedJob('podcast', '/podcast', { prompt: 'News' }),
 		},
 	};
@@ -65,27 +100,50 @@ function baseParams(field) {
 	const quick = { waitForCompletion: false, options: { pollIntervalSeconds: 0.5 } };
 	// the Options that matter while waiting are only read (and shown) with Wait for Completion on
 	if (field.path[0] === 'options') quick.waitForCompletion = true;
-	if (resource === 'image' && operation === 'generate') return { prompt: 'A fox', model: 'flux-pro', resolution: '720p', ...quick };
+	if (resource === 'image' && operation === 'generate')
+		return { prompt: 'A fox', model: 'flux-pro', resolution: '720p', ...quick };
 	if (resource === 'video' && operation === 'generate') {
-		const video = { prompt: 'Waves', model: 'motion-fast', resolution: '480p', aspectRatio: '16:9', duration: 5, mode: mode ?? 'text', ...quick };
+		const video = {
+			prompt: 'Waves',
+			model: 'motion-fast',
+			resolution: '480p',
+			aspectRatio: '16:9',
+			duration: 5,
+			mode: mode ?? 'text',
+			...quick,
+		};
 		if (mode === 'image') return { ...video, startFrameId: ids.image };
 		if (mode === 'frames') return { ...video, startFrameId: ids.image, endFrameId: ids.image2 };
-		if (mode === 'references') return { ...video, model: 'cinema-pro', resolution: '720p', referenceImageIds: ids.image };
-		if (mode === 'video_to_video') return { ...video, model: 'restyle-v2v', resolution: '720p', sourceVideoId: ids.video };
+		if (mode === 'references')
+			return { ...video, model: 'cinema-pro', resolution: '720p', referenceImageIds: ids.image };
+		if (mode === 'video_to_video')
+			return { ...video, model: 'restyle-v2v', resolution: '720p', sourceVideoId: ids.video };
 		return video;
 	}
 	if (operation === 'get' || operation === 'download') return { jobId: ids.jobs[resource] };
-	if (operation === 'generateFromPrompt') return { prompt: 'News in brief', voiceIds: 'voice-cleo', ...quick };
-	if (operation === 'generateConversationFromPrompt') return { prompt: 'Two hosts on tea', voiceIds: 'voice-ava, voice-ben', ...quick };
+	if (operation === 'generateFromPrompt')
+		return { prompt: 'News in brief', voiceIds: 'voice-cleo', ...quick };
+	if (operation === 'generateConversationFromPrompt')
+		return { prompt: 'Two hosts on tea', voiceIds: 'voice-ava, voice-ben', ...quick };
 	if (operation === 'generateFromScript' || operation === 'generateConversationFromScript') {
-		return { scriptSource: 'form', segments: { segment: [{ text: 'Hello.', voiceId: 'voice-ava' }, { text: 'Hi.', voiceId: 'voice-ben' }] }, ...quick };
+		return {
+			scriptSource: 'form',
+			segments: {
+				segment: [
+					{ text: 'Hello.', voiceId: 'voice-ava' },
+					{ text: 'Hi.', voiceId: 'voice-ben' },
+				],
+			},
+			...quick,
+		};
 	}
 	if (resource === 'upload') return { binaryPropertyName: 'data' };
 	if (operation === 'listVideoModels') return { modeFilter: '' };
 	throw new Error(`no base for ${resource} ${operation}`);
 }
 
-const isBinaryField = (f) => /Field(s)?$/.test(f.path[0]) || (f.resource === 'upload' && f.path[0] === 'binaryPropertyName');
+const isBinaryField = (f) =>
+	/Field(s)?$/.test(f.path[0]) || (f.resource === 'upload' && f.path[0] === 'binaryPropertyName');
 const items = () => [binaryItem({ data: 'png', clip: 'mp4:2000' }, {})];
 
 /** Whether a run that succeeded with this value took a fair value. */
@@ -95,7 +153,8 @@ function fairSuccess(field, value) {
 	if (value === null || value === '' || (Array.isArray(value) && value.length === 0)) return true;
 	if (NAMED_IDS.has(name)) return namedIds(value);
 	if (BOOLEAN.has(name)) return typeof value === 'boolean';
-	if (ANY_AMOUNT.has(name)) return Number.isFinite(Number(value)) && Number(value) >= 0 && typeof value !== 'boolean';
+	if (ANY_AMOUNT.has(name))
+		return Number.isFinite(Number(value)) && Number(value) >= 0 && typeof value !== 'boolean';
 	if (!FREE_TEXT.has(name)) return false;
 	// an output field must be named: an input field (Upload) must exist, which none of these do
 	if (field.resource === 'upload') return false;
@@ -103,10 +162,16 @@ function fairSuccess(field, value) {
 	// @Image N means something in an image prompt, @Image N and @Video N in a video prompt
 	const tags = { image: /@Image\s*\d/i, video: /@(Image|Video)\s*\d/i }[field.resource];
 	const refersToInputs = name === 'prompt' && tags !== undefined && tags.test(value);
-	return typeof value === 'string' && value.length <= TEXT_LIMIT && value.trim() !== '' && !refersToInputs;
+	return (
+		typeof value === 'string' &&
+		value.length <= TEXT_LIMIT &&
+		value.trim() !== '' &&
+		!refersToInputs
+	);
 }
 
-const CRASH = /TypeError|ReferenceError|RangeError|Cannot read|is not a function|is not iterable|undefined is not|Maximum call stack|\[object Object\]/;
+const CRASH =
+	/TypeError|ReferenceError|RangeError|Cannot read|is not a function|is not iterable|undefined is not|Maximum call stack|\[object Object\]/;
 
 /**
  * Every field gets every fixed value and `randomCount` random ones the first time it appears; a field that
@@ -125,9 +190,24 @@ function cases({ randomCount, repeatCount, firstCount = Infinity }) {
 		seen.add(key);
 		values.forEach(([what, value]) => all.push({ field, what, value }));
 		if (isBinaryField(field)) {
-			all.push({ field, what: 'a binary field that holds a text file', value: 'text', binary: 'wrong type' });
-			all.push({ field, what: 'a binary field that is missing', value: 'absent', binary: 'missing' });
-			all.push({ field, what: 'a binary field that holds plain JSON', value: 'fake', binary: 'json' });
+			all.push({
+				field,
+				what: 'a binary field that holds a text file',
+				value: 'text',
+				binary: 'wrong type',
+			});
+			all.push({
+				field,
+				what: 'a binary field that is missing',
+				value: 'absent',
+				binary: 'missing',
+			});
+			all.push({
+				field,
+				what: 'a binary field that holds plain JSON',
+				value: 'fake',
+				binary: 'json',
+			});
 		}
 	});
 	return all;
@@ -139,7 +219,12 @@ async function runCase({ field, value, binary }) {
 	setPath(params, field.path, '={{ $json.v }}');
 	const input = items();
 	input[0].json.v = value;
-	if (binary === 'wrong type') input[0].binary.text = { data: Buffer.from('just some text').toString('base64'), mimeType: 'image/png', fileName: 'text.png' };
+	if (binary === 'wrong type')
+		input[0].binary.text = {
+			data: Buffer.from('just some text').toString('base64'),
+			mimeType: 'image/png',
+			fileName: 'text.png',
+		};
 	if (binary === 'json') input[0].json.fake = { data: 'not binary' };
 	const run = runner(ref, field.resource);
 	const before = creates().length;
@@ -153,7 +238,7 @@ async function runCase({ field, value, binary }) {
 }
 
 const short = (v) => {
-	const text = typeof v === 'string' ? v : JSON.stringify(v) ?? String(v);
+	const text = typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));
 	return (text ?? String(v)).slice(0, 40);
 };
 
@@ -176,19 +261,30 @@ async function runHostileTable(service, options = { randomCount: 2, repeatCount:
 		const error = result.error;
 		if (error) {
 			const text = `${error.message}\n${error.description ?? ''}`;
-			const labels = [c.field.label, c.field.parentLabel]
-				.filter(Boolean)
-				.map((l) => l.replace(/\s*\(.*\)$/, '').replace(/ (Name or ID|IDs?|Binary Fields?)$/, '').toLowerCase());
-			const refused = /no job was created$/.test(error.message) && NAMED_IDS.has(c.field.path[c.field.path.length - 1]) && namedIds(c.value);
+			const labels = [c.field.label, c.field.parentLabel].filter(Boolean).map((l) =>
+				l
+					.replace(/\s*\(.*\)$/, '')
+					.replace(/ (Name or ID|IDs?|Binary Fields?)$/, '')
+					.toLowerCase(),
+			);
+			const refused =
+				/no job was created$/.test(error.message) &&
+				NAMED_IDS.has(c.field.path[c.field.path.length - 1]) &&
+				namedIds(c.value);
 			if (CRASH.test(text)) problems.push(`${where}: crash-like error: ${text.slice(0, 200)}`);
-			else if (!refused && !labels.some((l) => text.toLowerCase().includes(l))) problems.push(`${where}: error does not name "${c.field.label}": ${text.slice(0, 200)}`);
+			else if (!refused && !labels.some((l) => text.toLowerCase().includes(l)))
+				problems.push(`${where}: error does not name "${c.field.label}": ${text.slice(0, 200)}`);
 			if (text.length > 2000) problems.push(`${where}: error of ${text.length} characters`);
-			if (created.length && !refused) problems.push(`${where}: failed, yet ${created.length} create request(s) sent`);
+			if (created.length && !refused)
+				problems.push(`${where}: failed, yet ${created.length} create request(s) sent`);
 		} else if (c.binary || !fairSuccess(c.field, c.value)) {
-			problems.push(`${where}: accepted (${created.length} create request(s) sent), value ${short(c.value)}`);
+			problems.push(
+				`${where}: accepted (${created.length} create request(s) sent), value ${short(c.value)}`,
+			);
 		} else {
 			const body = JSON.stringify(created.map((r) => r.body));
-			if (/\[object Object\]|NaN|Infinity|undefined/.test(body)) problems.push(`${where}: sent ${body.slice(0, 200)}`);
+			if (/\[object Object\]|NaN|Infinity|undefined/.test(body))
+				problems.push(`${where}: sent ${body.slice(0, 200)}`);
 		}
 	}
 	return { cases: all.length, problems };

@@ -6,7 +6,9 @@
  */
 const path = require('node:path');
 
-const { MediaGeneration } = require(path.resolve(__dirname, '../../dist/nodes/MediaGeneration/MediaGeneration.node.js'));
+const { MediaGeneration } = require(
+	path.resolve(__dirname, '../../dist/nodes/MediaGeneration/MediaGeneration.node.js'),
+);
 
 /** mulberry32: a tiny seeded generator, so that the random cases are the same on every run. */
 function seeded(seed) {
@@ -48,22 +50,60 @@ const FIXED = [
 	['a path', '../../../etc/passwd'],
 ];
 
-const ALPHABET = ['a', ' ', ',', '\n', '\u0000', '\u202e', '🦊', 'é', '"', '{', '}', '[', ']', '\\', '@', '9', '-', '%', '\ud800'];
+const ALPHABET = [
+	'a',
+	' ',
+	',',
+	'\n',
+	'\u0000',
+	'\u202e',
+	'🦊',
+	'é',
+	'"',
+	'{',
+	'}',
+	'[',
+	']',
+	'\\',
+	'@',
+	'9',
+	'-',
+	'%',
+	'\ud800',
+];
 /** A random value of a random shape: text with odd characters, numbers, arrays, objects. */
 function randomValue(random, depth = 0) {
 	const pick = Math.floor(random() * (depth > 2 ? 3 : 6));
-	if (pick === 0) return Array.from({ length: 1 + Math.floor(random() * 40) }, () => ALPHABET[Math.floor(random() * ALPHABET.length)]).join('');
-	if (pick === 1) return [-1e12, -0.5, 1e21, Number.MAX_SAFE_INTEGER + 2, -0][Math.floor(random() * 5)];
+	if (pick === 0)
+		return Array.from(
+			{ length: 1 + Math.floor(random() * 40) },
+			() => ALPHABET[Math.floor(random() * ALPHABET.length)],
+		).join('');
+	if (pick === 1)
+		return [-1e12, -0.5, 1e21, Number.MAX_SAFE_INTEGER + 2, -0][Math.floor(random() * 5)];
 	if (pick === 2) return [NaN, -Infinity, undefined][Math.floor(random() * 3)] ?? null;
-	if (pick === 3) return Array.from({ length: Math.floor(random() * 4) }, () => randomValue(random, depth + 1));
-	if (pick === 4) return Object.fromEntries(Array.from({ length: 1 + Math.floor(random() * 3) }, (_, i) => [`f${i}`, randomValue(random, depth + 1)]));
+	if (pick === 3)
+		return Array.from({ length: Math.floor(random() * 4) }, () => randomValue(random, depth + 1));
+	if (pick === 4)
+		return Object.fromEntries(
+			Array.from({ length: 1 + Math.floor(random() * 3) }, (_, i) => [
+				`f${i}`,
+				randomValue(random, depth + 1),
+			]),
+		);
 	return { segment: [{ text: randomValue(random, depth + 1), voice_id: 7 }] };
 }
 
 /** The cases for one field: the fixed ones and `randomCount` drawn from the seed. */
 function hostileValues(seed, randomCount = 3) {
 	const random = seeded(seed);
-	return [...FIXED, ...Array.from({ length: randomCount }, (_, i) => [`random value ${i + 1} (seed ${seed})`, randomValue(random)])];
+	return [
+		...FIXED,
+		...Array.from({ length: randomCount }, (_, i) => [
+			`random value ${i + 1} (seed ${seed})`,
+			randomValue(random),
+		]),
+	];
 }
 
 /**
@@ -80,12 +120,21 @@ function formFields() {
 			for (const operation of show.operation ?? []) {
 				const base = { resource, operation, mode: show.mode?.[0] };
 				if (p.type === 'collection') {
-					for (const o of p.options) fields.push({ ...base, path: [p.name, o.name], label: o.displayName, type: o.type });
+					for (const o of p.options)
+						fields.push({ ...base, path: [p.name, o.name], label: o.displayName, type: o.type });
 				} else if (p.type === 'fixedCollection') {
 					for (const group of p.options) {
 						for (const v of group.values) {
-							const at = p.typeOptions?.multipleValues ? [p.name, group.name, 0, v.name] : [p.name, group.name, v.name];
-							fields.push({ ...base, path: at, label: v.displayName, parentLabel: p.displayName, type: v.type });
+							const at = p.typeOptions?.multipleValues
+								? [p.name, group.name, 0, v.name]
+								: [p.name, group.name, v.name];
+							fields.push({
+								...base,
+								path: at,
+								label: v.displayName,
+								parentLabel: p.displayName,
+								type: v.type,
+							});
 						}
 					}
 				} else {

@@ -6,9 +6,15 @@ const { writeMp4 } = require('../fake-service/media/mp4');
 
 function runner(ref, resource, key = 'test-key-alice') {
 	const creds = () => ({ apiKey: key, baseUrl: ref.svc.apiUrl });
-	return async function run(params, { items = [{ json: {} }], extra = {}, onStart, operation = 'generate' } = {}) {
+	return async function run(
+		params,
+		{ items = [{ json: {} }], extra = {}, onStart, operation = 'generate' } = {},
+	) {
 		const node = mediaNode('Media', { resource, operation, ...params }, extra);
-		return nodeResult(await runWorkflow({ nodes: [node], items, credentials: creds(), onStart }), 'Media');
+		return nodeResult(
+			await runWorkflow({ nodes: [node], items, credentials: creds(), onStart }),
+			'Media',
+		);
 	};
 }
 
@@ -17,8 +23,15 @@ function binaryItem(fields, json = {}) {
 	const binary = {};
 	for (const [name, what] of Object.entries(fields)) {
 		const [kind, arg] = what.split(':');
-		const data = kind === 'png' ? writePng({ width: 16, height: 9 }) : writeMp4({ width: 64, height: 36, durationMs: Number(arg ?? 3000) });
-		binary[name] = { data: data.toString('base64'), mimeType: kind === 'png' ? 'image/png' : 'video/mp4', fileName: `${name}.${kind}` };
+		const data =
+			kind === 'png'
+				? writePng({ width: 16, height: 9 })
+				: writeMp4({ width: 64, height: 36, durationMs: Number(arg ?? 3000) });
+		binary[name] = {
+			data: data.toString('base64'),
+			mimeType: kind === 'png' ? 'image/png' : 'video/mp4',
+			fileName: `${name}.${kind}`,
+		};
 	}
 	return { json, binary };
 }

@@ -23,7 +23,11 @@ const NODE_TYPE = `${PACKAGE.name}.mediaGeneration`;
  */
 function unpackPackage(target, destination) {
 	fs.mkdirSync(target, { recursive: true });
-	const out = execFileSync('npm', ['pack', '--json', '--pack-destination', destination, '--loglevel=error'], { cwd: ROOT, encoding: 'utf8' });
+	const out = execFileSync(
+		'npm',
+		['pack', '--json', '--pack-destination', destination, '--loglevel=error'],
+		{ cwd: ROOT, encoding: 'utf8' },
+	);
 	const [info] = JSON.parse(out.slice(out.indexOf('[')));
 	const tarball = path.join(destination, info.filename);
 	execFileSync('tar', ['-xzf', tarball, '-C', target, '--strip-components=1']);
@@ -32,9 +36,18 @@ function unpackPackage(target, destination) {
 
 function run(args, env, { timeoutMs = 300_000, onSpawn } = {}) {
 	return new Promise((resolve) => {
-		const child = execFile('n8n', args, { env, timeout: timeoutMs, maxBuffer: 512 * 1024 * 1024, encoding: 'utf8' }, (error, stdout, stderr) => {
-			resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-		});
+		const child = execFile(
+			'n8n',
+			args,
+			{ env, timeout: timeoutMs, maxBuffer: 512 * 1024 * 1024, encoding: 'utf8' },
+			(error, stdout, stderr) => {
+				resolve({
+					code: error ? (typeof error.code === 'number' ? error.code : 1) : 0,
+					stdout,
+					stderr,
+				});
+			},
+		);
 		onSpawn?.(child);
 	});
 }
@@ -106,7 +119,15 @@ class N8nInstance {
 		}
 		fs.writeFileSync(
 			path.join(nodesDir, 'package.json'),
-			JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { [PACKAGE.name]: PACKAGE.version } }, null, 2),
+			JSON.stringify(
+				{
+					name: 'installed-nodes',
+					private: true,
+					dependencies: { [PACKAGE.name]: PACKAGE.version },
+				},
+				null,
+				2,
+			),
 		);
 		return this;
 	}
@@ -117,17 +138,24 @@ class N8nInstance {
 		fs.writeFileSync(file, JSON.stringify(credentials));
 		const r = await run(['import:credentials', `--input=${file}`], this.env);
 		fs.rmSync(file, { force: true });
-		if (r.code !== 0) throw new Error(`n8n import:credentials failed (${r.code}):\n${r.stdout}\n${r.stderr}`);
+		if (r.code !== 0)
+			throw new Error(`n8n import:credentials failed (${r.code}):\n${r.stdout}\n${r.stderr}`);
 	}
 
 	/** Imports several workflow objects in one run of the CLI; returns their ids, in order. */
 	async importWorkflows(workflows) {
 		const dir = fs.mkdtempSync(path.join(this.folder, 'workflows-'));
 		const ids = workflows.map((w) => w.id ?? newId());
-		workflows.forEach((w, i) => fs.writeFileSync(path.join(dir, `${ids[i]}.json`), JSON.stringify({ active: false, settings: {}, ...w, id: ids[i] })));
+		workflows.forEach((w, i) =>
+			fs.writeFileSync(
+				path.join(dir, `${ids[i]}.json`),
+				JSON.stringify({ active: false, settings: {}, ...w, id: ids[i] }),
+			),
+		);
 		const r = await run(['import:workflow', '--separate', `--input=${dir}`], this.env);
 		fs.rmSync(dir, { recursive: true, force: true });
-		if (r.code !== 0) throw new Error(`n8n import:workflow failed (${r.code}):\n${r.stdout}\n${r.stderr}`);
+		if (r.code !== 0)
+			throw new Error(`n8n import:workflow failed (${r.code}):\n${r.stdout}\n${r.stderr}`);
 		return ids;
 	}
 
@@ -152,7 +180,10 @@ class N8nInstance {
 	 */
 	spawnExecute(id) {
 		const env = { ...this.env, N8N_RUNNERS_BROKER_PORT: brokerPort() };
-		const child = spawn('n8n', ['execute', `--id=${id}`, '--rawOutput'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+		const child = spawn('n8n', ['execute', `--id=${id}`, '--rawOutput'], {
+			env,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
 		let output = '';
 		child.stdout.on('data', (d) => (output += d));
 		child.stderr.on('data', (d) => (output += d));
@@ -164,7 +195,9 @@ class N8nInstance {
 		const [mode, location] = binaryId.split(':');
 		if (!mode.startsWith('filesystem')) throw new Error(`Not a filesystem binary: ${binaryId}`);
 		// n8n 2.x keeps binaries under .n8n/storage, 1.x under .n8n/binaryData
-		const folders = ['storage', 'binaryData'].map((name) => path.join(this.folder, '.n8n', name, location));
+		const folders = ['storage', 'binaryData'].map((name) =>
+			path.join(this.folder, '.n8n', name, location),
+		);
 		return folders.find((file) => fs.existsSync(file)) ?? folders[0];
 	}
 
@@ -174,7 +207,13 @@ class N8nInstance {
 	 * @param {LaunchOptions} [options]
 	 */
 	async start(port, options = {}) {
-		const env = { ...this.env, N8N_PORT: String(port), N8N_LISTEN_ADDRESS: '127.0.0.1', N8N_HOST: '127.0.0.1', ...options.env };
+		const env = {
+			...this.env,
+			N8N_PORT: String(port),
+			N8N_LISTEN_ADDRESS: '127.0.0.1',
+			N8N_HOST: '127.0.0.1',
+			...options.env,
+		};
 		await this.launch(['start'], env, `http://127.0.0.1:${port}/healthz/readiness`, options);
 		return `http://127.0.0.1:${port}`;
 	}
@@ -193,7 +232,10 @@ class N8nInstance {
 			N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
 			...options.env,
 		};
-		const args = ['worker', ...(options.concurrency ? [`--concurrency=${options.concurrency}`] : [])];
+		const args = [
+			'worker',
+			...(options.concurrency ? [`--concurrency=${options.concurrency}`] : []),
+		];
 		await this.launch(args, env, `http://127.0.0.1:${healthPort}/healthz/readiness`, options);
 	}
 
@@ -222,10 +264,21 @@ class N8nInstance {
 		this.server.stdout?.on('data', (d) => (this.output += d));
 		this.server.stderr?.on('data', (d) => (this.output += d));
 		const exited = () => this.server.exitCode !== null || this.server.signalCode !== null;
-		const ready = async () => exited() || (await fetch(readyUrl).then((r) => r.ok, () => false));
-		const settled = await until(ready, `n8n ${args[0]}`, { timeoutMs, intervalMs: 500 }).catch(() => false);
-		if (exited()) throw new Error(`n8n ${args[0]} exited (${this.server.exitCode ?? this.server.signalCode}):\n${this.log()}`);
-		if (!settled) throw new Error(`n8n ${args[0]} was not ready within ${timeoutMs / 1000} s:\n${this.log()}`);
+		const ready = async () =>
+			exited() ||
+			(await fetch(readyUrl).then(
+				(r) => r.ok,
+				() => false,
+			));
+		const settled = await until(ready, `n8n ${args[0]}`, { timeoutMs, intervalMs: 500 }).catch(
+			() => false,
+		);
+		if (exited())
+			throw new Error(
+				`n8n ${args[0]} exited (${this.server.exitCode ?? this.server.signalCode}):\n${this.log()}`,
+			);
+		if (!settled)
+			throw new Error(`n8n ${args[0]} was not ready within ${timeoutMs / 1000} s:\n${this.log()}`);
 	}
 
 	/** The process id of the running n8n command (start or worker). */
@@ -235,7 +288,8 @@ class N8nInstance {
 
 	/** What the running (or last) n8n command printed so far. */
 	log() {
-		if (this.logFile) return fs.existsSync(this.logFile) ? fs.readFileSync(this.logFile, 'utf8') : '';
+		if (this.logFile)
+			return fs.existsSync(this.logFile) ? fs.readFileSync(this.logFile, 'utf8') : '';
 		return this.output ?? '';
 	}
 
@@ -300,4 +354,14 @@ function runError(data) {
 	return data?.resultData?.error ?? data?.data?.resultData?.error;
 }
 
-module.exports = { N8nInstance, NODE_TYPE, PACKAGE, unpackPackage, parseResult, nodeItems, runData, runError, newId };
+module.exports = {
+	N8nInstance,
+	NODE_TYPE,
+	PACKAGE,
+	unpackPackage,
+	parseResult,
+	nodeItems,
+	runData,
+	runError,
+	newId,
+};

@@ -10,7 +10,12 @@ const { execFileSync } = require('node:child_process');
 const { jsonOrUndefined } = require('./fake');
 const { until } = require('./wait');
 
-const OWNER = { email: 'owner@example.com', firstName: 'Test', lastName: 'Owner', password: 'Test-suite-1' };
+const OWNER = {
+	email: 'owner@example.com',
+	firstName: 'Test',
+	lastName: 'Owner',
+	password: 'Test-suite-1',
+};
 
 /**
  * n8n stores an execution's data in the `flatted` format; the copy of the library that the n8n
@@ -36,7 +41,11 @@ class N8nRest {
 	async request(method, path, body, { raw = false } = {}) {
 		const headers = { cookie: this.cookie };
 		if (body !== undefined) headers['content-type'] = 'application/json';
-		const res = await fetch(`${this.baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+		const res = await fetch(`${this.baseUrl}${path}`, {
+			method,
+			headers,
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
 		const cookie = res.headers.getSetCookie().find((c) => c.startsWith('n8n-auth='));
 		if (cookie) this.cookie = cookie.split(';')[0];
 		if (raw) return res;
@@ -48,7 +57,10 @@ class N8nRest {
 	/** Creates the owner account on a fresh instance and logs in as it. */
 	async setupOwner() {
 		await this.request('POST', '/rest/owner/setup', OWNER);
-		await this.request('POST', '/rest/login', { emailOrLdapLoginId: OWNER.email, password: OWNER.password });
+		await this.request('POST', '/rest/login', {
+			emailOrLdapLoginId: OWNER.email,
+			password: OWNER.password,
+		});
 		return this;
 	}
 
@@ -61,12 +73,18 @@ class N8nRest {
 	/** Activates a saved workflow (its webhooks listen once n8n has registered them). */
 	async activate(workflowId) {
 		const wf = await this.request('GET', `/rest/workflows/${workflowId}`);
-		await this.request('POST', `/rest/workflows/${workflowId}/activate`, { versionId: wf.versionId });
+		await this.request('POST', `/rest/workflows/${workflowId}/activate`, {
+			versionId: wf.versionId,
+		});
 	}
 
 	/** Saves a workflow and activates it; returns its id. */
 	async createActiveWorkflow(workflow) {
-		const { id, versionId } = await this.request('POST', '/rest/workflows', { active: false, settings: { executionOrder: 'v1' }, ...workflow });
+		const { id, versionId } = await this.request('POST', '/rest/workflows', {
+			active: false,
+			settings: { executionOrder: 'v1' },
+			...workflow,
+		});
 		await this.request('POST', `/rest/workflows/${id}/activate`, { versionId });
 		return id;
 	}
@@ -78,7 +96,12 @@ class N8nRest {
 	 */
 	async waitForWebhook(path, timeoutMs = 30_000) {
 		const registered = async () =>
-			(await fetch(`${this.baseUrl}/webhook/${path}`).then((r) => r.text(), () => '')).includes('not registered for GET');
+			(
+				await fetch(`${this.baseUrl}/webhook/${path}`).then(
+					(r) => r.text(),
+					() => '',
+				)
+			).includes('not registered for GET');
 		await until(registered, `the webhook ${path} to be registered`, { timeoutMs });
 	}
 
@@ -115,7 +138,12 @@ class N8nRest {
 
 	/** A stored binary's bytes, read back through the main (`database:<fileId>` ids in queue mode). */
 	async binary(id) {
-		const res = await this.request('GET', `/rest/binary-data?id=${encodeURIComponent(id)}&action=download`, undefined, { raw: true });
+		const res = await this.request(
+			'GET',
+			`/rest/binary-data?id=${encodeURIComponent(id)}&action=download`,
+			undefined,
+			{ raw: true },
+		);
 		if (!res.ok) throw new Error(`binary ${id}: ${res.status} ${await res.text()}`);
 		return Buffer.from(await res.arrayBuffer());
 	}

@@ -5,14 +5,23 @@
  */
 const path = require('node:path');
 const { Workflow } = require('n8n-workflow');
-const { WorkflowExecute, ExecutionLifecycleHooks, LoadOptionsContext, BinaryDataService } = require('n8n-core');
+const {
+	WorkflowExecute,
+	ExecutionLifecycleHooks,
+	LoadOptionsContext,
+	BinaryDataService,
+} = require('n8n-core');
 // n8n-core's own copy of the DI container holds its services
 const { Container } = require(require.resolve('@n8n/di', { paths: [require.resolve('n8n-core')] }));
 const { TestCredentialsHelper } = require('./credentials-helper');
 
 const DIST = path.resolve(__dirname, '../../dist');
-const { MediaGeneration } = require(path.join(DIST, 'nodes/MediaGeneration/MediaGeneration.node.js'));
-const { MediaGenerationApi } = require(path.join(DIST, 'credentials/MediaGenerationApi.credentials.js'));
+const { MediaGeneration } = require(
+	path.join(DIST, 'nodes/MediaGeneration/MediaGeneration.node.js'),
+);
+const { MediaGenerationApi } = require(
+	path.join(DIST, 'credentials/MediaGenerationApi.credentials.js'),
+);
 
 const NODE_TYPE = 'n8n-nodes-media-generation.mediaGeneration';
 const nodeInstance = new MediaGeneration();
@@ -46,7 +55,8 @@ function additionalDataFor(hooks, credentialsHelper) {
 		userId: 'test-user',
 	};
 	return new Proxy(known, {
-		get: (target, prop) => (prop in target ? target[prop] : typeof prop === 'string' ? () => undefined : undefined),
+		get: (target, prop) =>
+			prop in target ? target[prop] : typeof prop === 'string' ? () => undefined : undefined,
 	});
 }
 
@@ -105,11 +115,18 @@ async function runWorkflow({ nodes, connections, items = [{ json: {} }], credent
 		active: false,
 		settings: { executionOrder: 'v1' },
 	});
-	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', { id: 'test', nodes, connections: connections ?? chain });
+	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', {
+		id: 'test',
+		nodes,
+		connections: connections ?? chain,
+	});
 	let finish;
 	const done = new Promise((resolve) => (finish = resolve));
 	hooks.addHandler('workflowExecuteAfter', (run) => finish(run));
-	const helper = new TestCredentialsHelper({ mediaGenerationApi: credentialType }, { mediaGenerationApi: credentials });
+	const helper = new TestCredentialsHelper(
+		{ mediaGenerationApi: credentialType },
+		{ mediaGenerationApi: credentials },
+	);
 	const runData = {
 		startData: {},
 		resultData: { runData: {} },
@@ -131,11 +148,29 @@ async function runWorkflow({ nodes, connections, items = [{ json: {} }], credent
 /** Calls a loadOptions method as the editor does, with the form's current parameters. */
 async function loadOptions(method, parameters, credentials) {
 	const node = mediaNode('Media Generation', parameters);
-	const workflow = new Workflow({ id: 'test', nodes: [node], connections: {}, nodeTypes, active: false });
-	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', { id: 'test', nodes: [node], connections: {} });
-	const helper = new TestCredentialsHelper({ mediaGenerationApi: credentialType }, { mediaGenerationApi: credentials });
+	const workflow = new Workflow({
+		id: 'test',
+		nodes: [node],
+		connections: {},
+		nodeTypes,
+		active: false,
+	});
+	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', {
+		id: 'test',
+		nodes: [node],
+		connections: {},
+	});
+	const helper = new TestCredentialsHelper(
+		{ mediaGenerationApi: credentialType },
+		{ mediaGenerationApi: credentials },
+	);
 	const data = additionalDataFor(hooks, helper);
-	const context = new LoadOptionsContext(workflow, node, new Proxy({}, { get: (_t, p) => (p === 'currentNodeParameters' ? parameters : data[p]) }), 'parameters');
+	const context = new LoadOptionsContext(
+		workflow,
+		node,
+		new Proxy({}, { get: (_t, p) => (p === 'currentNodeParameters' ? parameters : data[p]) }),
+		'parameters',
+	);
 	return await nodeInstance.methods.loadOptions[method].call(context);
 }
 
@@ -145,4 +180,15 @@ function nodeResult(run, nodeName) {
 	return { items: task?.data?.main?.[0] ?? [], error: task?.error ?? run.data.resultData.error };
 }
 
-module.exports = { runWorkflow, readBinary, binaryDataService, BinaryDataService, loadOptions, mediaNode, nodeResult, NODE_TYPE, credentialType, nodeInstance };
+module.exports = {
+	runWorkflow,
+	readBinary,
+	binaryDataService,
+	BinaryDataService,
+	loadOptions,
+	mediaNode,
+	nodeResult,
+	NODE_TYPE,
+	credentialType,
+	nodeInstance,
+};

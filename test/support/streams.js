@@ -4,7 +4,8 @@ const { Readable, Writable } = require('node:stream');
 const http = require('node:http');
 
 /** `n` bytes of a pattern that shifts with `seed`. */
-const bytes = (n, seed = 0) => Buffer.from(Array.from({ length: n }, (_, i) => (i * 7 + seed) % 256));
+const bytes = (n, seed = 0) =>
+	Buffer.from(Array.from({ length: n }, (_, i) => (i * 7 + seed) % 256));
 
 /** A stream that hands out its data in chunks, a few at a time, like a socket. */
 function chunked(data, size) {
@@ -39,7 +40,12 @@ const READERS = [
 		(s) =>
 			new Promise((resolve) => {
 				const chunks = [];
-				const sink = new Writable({ write(c, _e, cb) { chunks.push(c); cb(); } });
+				const sink = new Writable({
+					write(c, _e, cb) {
+						chunks.push(c);
+						cb();
+					},
+				});
 				sink.on('finish', () => resolve(Buffer.concat(chunks)));
 				s.pipe(sink);
 			}),
@@ -48,13 +54,20 @@ const READERS = [
 
 /** `promise`, or a rejection saying `what` after 5 s. */
 const within = (promise, what) =>
-	Promise.race([promise, new Promise((_, reject) => setTimeout(() => reject(new Error(what)), 5000).unref())]);
+	Promise.race([
+		promise,
+		new Promise((_, reject) => setTimeout(() => reject(new Error(what)), 5000).unref()),
+	]);
 
 /** A response body of `body`, read after it has fully arrived (headers and body in one read). */
 async function arrivedWhole(body) {
-	const server = http.createServer((_req, res) => res.writeHead(200, { 'Content-Length': body.length }).end(body));
+	const server = http.createServer((_req, res) =>
+		res.writeHead(200, { 'Content-Length': body.length }).end(body),
+	);
 	await new Promise((r) => server.listen(0, '127.0.0.1', r));
-	const response = await new Promise((resolve) => http.get(`http://127.0.0.1:${server.address().port}/`, resolve));
+	const response = await new Promise((resolve) =>
+		http.get(`http://127.0.0.1:${server.address().port}/`, resolve),
+	);
 	await new Promise((r) => setTimeout(r, 50));
 	server.close();
 	return response;
@@ -64,4 +77,13 @@ async function arrivedWhole(body) {
 const closed = (stream) => new Promise((r) => (stream.destroyed ? r() : stream.once('close', r)));
 
 // Readable is handed on for the TypeScript tests, which import Node.js only through helpers
-module.exports = { Readable, bytes, chunked, collectWithDataListener, READERS, within, arrivedWhole, closed };
+module.exports = {
+	Readable,
+	bytes,
+	chunked,
+	collectWithDataListener,
+	READERS,
+	within,
+	arrivedWhole,
+	closed,
+};

@@ -13,7 +13,8 @@ async function until(probe, what, { timeoutMs = 60_000, intervalMs = 200 } = {})
 	for (;;) {
 		const value = await probe();
 		if (value) return value;
-		if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs / 1000} s waiting for ${what}`);
+		if (Date.now() > deadline)
+			throw new Error(`Timed out after ${timeoutMs / 1000} s waiting for ${what}`);
 		await sleep(intervalMs);
 	}
 }

@@ -16,7 +16,9 @@ describe('bench: jobs of different sizes', () => {
 		expect(Math.min(...durations)).toBe(5000);
 		expect(Math.max(...durations)).toBe(60000);
 		const byPixels = [...items].sort((x, y) => pixelsOf(x) - pixelsOf(y));
-		byPixels.slice(1).forEach((item, i) => expect(runMs(item)).toBeGreaterThanOrEqual(runMs(byPixels[i])));
+		byPixels
+			.slice(1)
+			.forEach((item, i) => expect(runMs(item)).toBeGreaterThanOrEqual(runMs(byPixels[i])));
 	});
 
 	test('the seeded order is a permutation and the same every time', () => {
@@ -30,7 +32,9 @@ describe('bench: jobs of different sizes', () => {
 describe('bench: reading the fake service', () => {
 	test('requests by class, and each job seen finished at its first final poll', async () => {
 		resetService(ref.svc);
-		const { json } = await api(ref.svc, 'POST', '/image', { body: { prompt: 'A', model_id: 'flux-pro' } });
+		const { json } = await api(ref.svc, 'POST', '/image', {
+			body: { prompt: 'A', model_id: 'flux-pro' },
+		});
 		await api(ref.svc, 'GET', `/image/${json.job_id}`);
 		const done = await waitForJob(ref.svc, 'image', json.job_id);
 		await api(ref.svc, 'GET', `/image/${json.job_id}`);
@@ -39,12 +43,23 @@ describe('bench: reading the fake service', () => {
 
 		const counts = requestCounts(ref.svc);
 		const polls = ref.svc.state.requests.filter((r) => r.route === 'GET /image/:id');
-		expect(counts).toEqual({ creates: 1, polls: polls.length, downloads: 1, other: 1, rejected: 0 });
+		expect(counts).toEqual({
+			creates: 1,
+			polls: polls.length,
+			downloads: 1,
+			other: 1,
+			rejected: 0,
+		});
 
 		const [lag] = jobLags(ref.svc);
 		const job = ref.svc.state.jobs.get(json.job_id);
 		const firstFinal = polls.find((r) => r.jobState === 'succeeded');
-		expect(lag).toEqual({ runMs: 200, lagMs: firstFinal.answeredAt - job.endsAt, allowedMs: 1000, within: true });
+		expect(lag).toEqual({
+			runMs: 200,
+			lagMs: firstFinal.answeredAt - job.endsAt,
+			allowedMs: 1000,
+			within: true,
+		});
 		expect(lag.lagMs).toBeGreaterThanOrEqual(0);
 	});
 });
@@ -53,12 +68,28 @@ describe('bench: summary', () => {
 	test('ratios pair runs of the same round; growth subtracts the 4 KB run of the same side and round', () => {
 		const variant = { key: 'c', label: 'videos', lowerBoundMs: 1000, baseline: true };
 		const run = (side, repeat, nodeMs, peakRssMb, nativeHeapMb, files = 'full') => ({
-			case: 'c', side, repeat, nodeMs, peakRssMb, nativeHeapMb, files, jobs: 3, requests: { creates: 3, polls: 6, downloads: 3, other: 1, rejected: 0 },
+			case: 'c',
+			side,
+			repeat,
+			nodeMs,
+			peakRssMb,
+			nativeHeapMb,
+			files,
+			jobs: 3,
+			requests: { creates: 3, polls: 6, downloads: 3, other: 1, rejected: 0 },
 		});
-		const [ours, hand] = summarize([variant], [
-			run('ours', 0, 1200, 500, 90), run('hand', 0, 1000, 480, 95), run('ours', 1, 3000, 520, 110), run('hand', 1, 2000, 470, 80),
-			run('ours', 0, 900, 400, 15, '4 KB'), run('hand', 0, 900, 420, 16, '4 KB'), run('ours', 1, 900, 410, 14, '4 KB'),
-		]);
+		const [ours, hand] = summarize(
+			[variant],
+			[
+				run('ours', 0, 1200, 500, 90),
+				run('hand', 0, 1000, 480, 95),
+				run('ours', 1, 3000, 520, 110),
+				run('hand', 1, 2000, 470, 80),
+				run('ours', 0, 900, 400, 15, '4 KB'),
+				run('hand', 0, 900, 420, 16, '4 KB'),
+				run('ours', 1, 900, 410, 14, '4 KB'),
+			],
+		);
 		expect(ours.vsOtherSide).toEqual([1.2, 1.5]);
 		expect(ours.vsLowerBound).toEqual([1.2, 3]);
 		expect(ours.rssGrowthMb).toEqual([100, 110]);
@@ -67,8 +98,16 @@ describe('bench: summary', () => {
 		expect(hand.nativeHeapGrowthMb).toEqual([79, undefined]);
 		expect(ours.requestsPerJob).toMatchObject({ creates: 1, polls: 2, downloads: 1 });
 		// the table gives memory growth as a range with its mean over the rounds
-		const table = markdown([ours, hand], { machine: { cpus: 2, memoryGb: 24, node: 'v24', n8n: '2' }, command: 'npm run bench', started: new Date(0) });
-		const cells = (side) => table.split('\n').find((line) => line.includes(side)).split(' | ');
+		const table = markdown([ours, hand], {
+			machine: { cpus: 2, memoryGb: 24, node: 'v24', n8n: '2' },
+			command: 'npm run bench',
+			started: new Date(0),
+		});
+		const cells = (side) =>
+			table
+				.split('\n')
+				.find((line) => line.includes(side))
+				.split(' | ');
 		expect(cells('defaults').slice(7, 9)).toEqual(['100–110 (mean 105)', '75–96 (mean 86)']);
 		expect(cells("n8n's own").slice(7, 9)).toEqual(['60', '79']);
 		// paired with the hand-built's growth only where both sides have it (round 0 here)
@@ -80,11 +119,27 @@ describe('bench: summary', () => {
 	test('memory growth of the two sides, paired by round: mean difference and its 95 % interval', () => {
 		const variant = { key: 'c', label: 'videos', baseline: true };
 		const run = (side, repeat, peakRssMb, files = 'full') => ({
-			case: 'c', side, repeat, nodeMs: 1000, peakRssMb, nativeHeapMb: peakRssMb - 400, files, jobs: 3, requests: { creates: 3, polls: 3, downloads: 3, other: 0, rejected: 0 },
+			case: 'c',
+			side,
+			repeat,
+			nodeMs: 1000,
+			peakRssMb,
+			nativeHeapMb: peakRssMb - 400,
+			files,
+			jobs: 3,
+			requests: { creates: 3, polls: 3, downloads: 3, other: 0, rejected: 0 },
 		});
 		// growth by round, ours against hand-built: 80/90, 95/85, 70/100, 85/85 (differences −10, +10, −30, 0)
-		const records = [[80, 90], [95, 85], [70, 100], [85, 85]].flatMap(([ours, hand], repeat) => [
-			run('ours', repeat, 400 + ours), run('ours', repeat, 400, '4 KB'), run('hand', repeat, 430 + hand), run('hand', repeat, 430, '4 KB'),
+		const records = [
+			[80, 90],
+			[95, 85],
+			[70, 100],
+			[85, 85],
+		].flatMap(([ours, hand], repeat) => [
+			run('ours', repeat, 400 + ours),
+			run('ours', repeat, 400, '4 KB'),
+			run('hand', repeat, 430 + hand),
+			run('hand', repeat, 430, '4 KB'),
 		]);
 		const [ours, hand] = summarize([variant], records);
 		// mean −7.5; sd 17.08; t(3) 3.18 × 17.08 / 2 = 27.2
@@ -93,7 +148,11 @@ describe('bench: summary', () => {
 		expect(ours.rssGrowthOverOtherSideMb.low).toBeCloseTo(-34.66, 1);
 		expect(ours.rssGrowthOverOtherSideMb.high).toBeCloseTo(19.66, 1);
 		expect(hand.rssGrowthOverOtherSideMb.mean).toBeCloseTo(7.5, 6);
-		const table = markdown([ours, hand], { machine: { cpus: 2, memoryGb: 24, node: 'v24', n8n: '2' }, command: 'npm run bench', started: new Date(0) });
+		const table = markdown([ours, hand], {
+			machine: { cpus: 2, memoryGb: 24, node: 'v24', n8n: '2' },
+			command: 'npm run bench',
+			started: new Date(0),
+		});
 		expect(table).toContain('| videos | 4 | −8 (−35 to +20) | −8 (−35 to +20) |');
 	});
 });

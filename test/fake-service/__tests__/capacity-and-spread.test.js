@@ -2,7 +2,8 @@
 const { useFakeService, api, waitForJob } = require('../../support/fake');
 
 const ref = useFakeService({ timing: { queueMs: 10, imageMs: 300, videoMs: 300 } });
-const image = (prompt, key) => api(ref.svc, 'POST', '/image', { key, body: { prompt, model_id: 'sketch-lite' } });
+const image = (prompt, key) =>
+	api(ref.svc, 'POST', '/image', { key, body: { prompt, model_id: 'sketch-lite' } });
 
 describe('fake service: a capacity per user, and run times that vary', () => {
 	afterEach(() => {
@@ -32,7 +33,9 @@ describe('fake service: a capacity per user, and run times that vary', () => {
 	test('image and video jobs share the capacity; audio jobs do not count', async () => {
 		ref.svc.state.capacity = 1;
 		const first = (await image('g')).json.job_id;
-		const video = (await api(ref.svc, 'POST', '/video', { body: { prompt: 'A clip', model_id: 'motion-fast' } })).json;
+		const video = (
+			await api(ref.svc, 'POST', '/video', { body: { prompt: 'A clip', model_id: 'motion-fast' } })
+		).json;
 		const after = ref.svc.state.jobs.get(video.job_id);
 		if (!after) throw new Error(`video create failed: ${JSON.stringify(video)}`);
 		expect(after.startsAt).toBe(ref.svc.state.jobs.get(first).endsAt);

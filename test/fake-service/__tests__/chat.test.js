@@ -15,12 +15,23 @@ async function chat(body) {
 
 const TOOL = {
 	type: 'function',
-	function: { name: 'Generate_Image', parameters: { type: 'object', properties: { prompt: { type: 'string' }, count: { type: 'number' } } } },
+	function: {
+		name: 'Generate_Image',
+		parameters: {
+			type: 'object',
+			properties: { prompt: { type: 'string' }, count: { type: 'number' } },
+		},
+	},
 };
 
 describe('fake service: the scripted chat endpoint that stands in for an AI model', () => {
 	test('without tools it writes a two-speaker JSON script about the topic', async () => {
-		const { status, text } = await chat({ messages: [{ role: 'system', content: 'Write JSON' }, { role: 'user', content: 'A show about: bees.' }] });
+		const { status, text } = await chat({
+			messages: [
+				{ role: 'system', content: 'Write JSON' },
+				{ role: 'user', content: 'A show about: bees.' },
+			],
+		});
 		expect(status).toBe(200);
 		const body = JSON.parse(text);
 		expect(body.object).toBe('chat.completion');
@@ -37,23 +48,40 @@ describe('fake service: the scripted chat endpoint that stands in for an AI mode
 		expect(first.choices[0].finish_reason).toBe('tool_calls');
 		expect(call.function.name).toBe('Generate_Image');
 		expect(JSON.parse(call.function.arguments)).toEqual({ prompt: 'A cat on a sofa', count: 1 });
-		const result = { role: 'tool', tool_call_id: call.id, content: '[{"url":"http://files.test/a.png","job_id":"1"}]' };
-		const second = JSON.parse((await chat({ messages: [user, first.choices[0].message, result], tools: [TOOL] })).text);
+		const result = {
+			role: 'tool',
+			tool_call_id: call.id,
+			content: '[{"url":"http://files.test/a.png","job_id":"1"}]',
+		};
+		const second = JSON.parse(
+			(await chat({ messages: [user, first.choices[0].message, result], tools: [TOOL] })).text,
+		);
 		expect(second.choices[0].message.content).toBe('Here is the result:\nhttp://files.test/a.png');
 	});
 
 	test('streams the same answer as server-sent events when asked', async () => {
-		const { text } = await chat({ stream: true, messages: [{ role: 'user', content: 'x' }], tools: [TOOL] });
-		const events = text.trim().split('\n\n').map((e) => e.replace(/^data: /, ''));
+		const { text } = await chat({
+			stream: true,
+			messages: [{ role: 'user', content: 'x' }],
+			tools: [TOOL],
+		});
+		const events = text
+			.trim()
+			.split('\n\n')
+			.map((e) => e.replace(/^data: /, ''));
 		expect(events.at(-1)).toBe('[DONE]');
 		const chunks = events.slice(0, -1).map((e) => JSON.parse(e));
-		expect(chunks.some((c) => c.choices[0].delta.tool_calls?.[0].function.name === 'Generate_Image')).toBe(true);
+		expect(
+			chunks.some((c) => c.choices[0].delta.tool_calls?.[0].function.name === 'Generate_Image'),
+		).toBe(true);
 		expect(chunks.at(-1).choices[0].finish_reason).toBe('tool_calls');
 	});
 
 	test('lists one model and answers 404 elsewhere', async () => {
 		const models = await (await fetch(`${chatUrl()}/models`)).json();
 		expect(models.data.map((m) => m.id)).toEqual(['fake-chat-1']);
-		expect((await fetch(`${chatUrl()}/embeddings`, { method: 'POST', body: '{}' })).status).toBe(404);
+		expect((await fetch(`${chatUrl()}/embeddings`, { method: 'POST', body: '{}' })).status).toBe(
+			404,
+		);
 	});
 });

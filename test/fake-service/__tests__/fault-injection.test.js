@@ -3,11 +3,17 @@
 const { useFakeService, api } = require('../../support/fake');
 
 const ref = useFakeService({ timing: { queueMs: 10, imageMs: 50 }, latencyMs: 30 });
-const create = (prompt, key) => api(ref.svc, 'POST', '/image', { body: { prompt, model_id: 'sketch-lite' }, key });
+const create = (prompt, key) =>
+	api(ref.svc, 'POST', '/image', { body: { prompt, model_id: 'sketch-lite' }, key });
 
 describe('fake service: fault injection for the fault suite', () => {
 	test('a fault with bodyIncludes applies only to the request whose body holds the text', async () => {
-		ref.svc.faults.add({ route: 'POST /image', kind: 'status', status: 502, bodyIncludes: '#two#' });
+		ref.svc.faults.add({
+			route: 'POST /image',
+			kind: 'status',
+			status: 502,
+			bodyIncludes: '#two#',
+		});
 		expect((await create('item #one#')).status).toBe(200);
 		expect((await create('item #two#')).status).toBe(502);
 		expect((await create('item #two#')).status).toBe(200);
@@ -19,7 +25,9 @@ describe('fake service: fault injection for the fault suite', () => {
 		await create('unique a');
 		expect(ref.svc.state.duplicateCreates()).toEqual([]);
 		await create('unique a');
-		expect(ref.svc.state.duplicateCreates()).toEqual([{ key: expect.stringContaining('"prompt":"unique a"'), n: 2 }]);
+		expect(ref.svc.state.duplicateCreates()).toEqual([
+			{ key: expect.stringContaining('"prompt":"unique a"'), n: 2 },
+		]);
 		expect(ref.svc.summary().duplicateCreates).toHaveLength(1);
 	});
 

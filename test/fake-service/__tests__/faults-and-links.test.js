@@ -3,18 +3,25 @@ const { useFakeService, api, waitForJob } = require('../../support/fake');
 const { startFakeService } = require('../server');
 
 const ref = useFakeService({ timing: { queueMs: 10, imageMs: 50 } });
-const newJob = async () => (await api(ref.svc, 'POST', '/image', { body: { prompt: 'x', model_id: 'sketch-lite' } })).json.job_id;
+const newJob = async () =>
+	(await api(ref.svc, 'POST', '/image', { body: { prompt: 'x', model_id: 'sketch-lite' } })).json
+		.job_id;
 
 describe('fake service: faults and links', () => {
 	test('status faults answer without handling; status-after handles first', async () => {
 		ref.svc.faults.add({ route: 'POST /image', kind: 'status', status: 503, retryAfter: 2 });
 		const before = ref.svc.state.jobsOf('image').length;
-		const r = await api(ref.svc, 'POST', '/image', { body: { prompt: 'x', model_id: 'sketch-lite' } });
+		const r = await api(ref.svc, 'POST', '/image', {
+			body: { prompt: 'x', model_id: 'sketch-lite' },
+		});
 		expect(r.status).toBe(503);
 		expect(r.headers.get('retry-after')).toBe('2');
 		expect(ref.svc.state.jobsOf('image').length).toBe(before);
 		ref.svc.faults.add({ route: 'POST /image', kind: 'status-after', status: 500 });
-		expect((await api(ref.svc, 'POST', '/image', { body: { prompt: 'x', model_id: 'sketch-lite' } })).status).toBe(500);
+		expect(
+			(await api(ref.svc, 'POST', '/image', { body: { prompt: 'x', model_id: 'sketch-lite' } }))
+				.status,
+		).toBe(500);
 		expect(ref.svc.state.jobsOf('image').length).toBe(before + 1);
 	});
 
@@ -53,7 +60,9 @@ describe('fake service: faults and links', () => {
 	test('links expire after the configured time', async () => {
 		const svc = await startFakeService({ linkTtlMs: 100, timing: { queueMs: 1, imageMs: 10 } });
 		try {
-			const id = (await api(svc, 'POST', '/image', { body: { prompt: 'x', model_id: 'sketch-lite' } })).json.job_id;
+			const id = (
+				await api(svc, 'POST', '/image', { body: { prompt: 'x', model_id: 'sketch-lite' } })
+			).json.job_id;
 			const done = await waitForJob(svc, 'image', id);
 			expect((await fetch(done.images[0].url)).status).toBe(200);
 			await new Promise((r) => setTimeout(r, 150));
@@ -67,7 +76,10 @@ describe('fake service: faults and links', () => {
 
 	test('control endpoints add faults from another process', async () => {
 		const base = ref.svc.apiUrl.replace(/\/v1$/, '');
-		const added = await fetch(`${base}/__fake/faults`, { method: 'POST', body: JSON.stringify({ route: 'GET /video/models', kind: 'status', status: 502 }) });
+		const added = await fetch(`${base}/__fake/faults`, {
+			method: 'POST',
+			body: JSON.stringify({ route: 'GET /video/models', kind: 'status', status: 502 }),
+		});
 		expect(added.status).toBe(200);
 		expect((await api(ref.svc, 'GET', '/video/models')).status).toBe(502);
 		const state = await (await fetch(`${base}/__fake/state`)).json();

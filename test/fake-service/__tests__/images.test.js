@@ -9,7 +9,12 @@ const create = (body, key) => api(ref.svc, 'POST', '/image', { body, key });
 
 describe('fake service: images (spec 4.2, 4.3)', () => {
 	test('a job goes queued -> processing -> succeeded and its PNGs come from another origin', async () => {
-		const { status, json } = await create({ prompt: 'a lighthouse', model_id: 'flux-pro', number_of_images: 2, aspect_ratio: '16:9' });
+		const { status, json } = await create({
+			prompt: 'a lighthouse',
+			model_id: 'flux-pro',
+			number_of_images: 2,
+			aspect_ratio: '16:9',
+		});
 		expect(status).toBe(200);
 		expect(json.estimated_credits).toBe(12);
 		const seen = new Set();
@@ -30,10 +35,23 @@ describe('fake service: images (spec 4.2, 4.3)', () => {
 	});
 
 	test('422 with the 2.10 body for invalid fields', async () => {
-		const r = await create({ prompt: '', number_of_images: 7, resolution: '8k', reference_image_ids: ['x'] });
+		const r = await create({
+			prompt: '',
+			number_of_images: 7,
+			resolution: '8k',
+			reference_image_ids: ['x'],
+		});
 		expect(r.status).toBe(422);
 		const locs = r.json.detail.map((d) => d.loc.join('.'));
-		expect(locs).toEqual(expect.arrayContaining(['body.prompt', 'body.model_id', 'body.number_of_images', 'body.resolution', 'body.reference_image_ids.0']));
+		expect(locs).toEqual(
+			expect.arrayContaining([
+				'body.prompt',
+				'body.model_id',
+				'body.number_of_images',
+				'body.resolution',
+				'body.reference_image_ids.0',
+			]),
+		);
 		for (const d of r.json.detail) expect(Object.keys(d).sort()).toEqual(['loc', 'msg', 'type']);
 		expect((await create('not json')).status).toBe(422);
 	});
@@ -42,10 +60,34 @@ describe('fake service: images (spec 4.2, 4.3)', () => {
 		[{ prompt: 'x', model_id: 'nope' }, 400, /Unsupported model/],
 		[{ prompt: 'x', model_id: 'sketch-lite', resolution: '4k' }, 400, /Resolution/],
 		[{ prompt: 'x', model_id: 'sketch-lite', aspect_ratio: '16:9' }, 400, /Aspect ratio/],
-		[{ prompt: 'x', model_id: 'sketch-lite', reference_image_ids: ['3fa85f64-5717-4562-b3fc-2c963f66afa6'] }, 400, /does not accept reference/],
-		[{ prompt: 'x', model_id: 'studio-4k', reference_image_ids: Array(3).fill('3fa85f64-5717-4562-b3fc-2c963f66afa6') }, 400, /at most 2/],
+		[
+			{
+				prompt: 'x',
+				model_id: 'sketch-lite',
+				reference_image_ids: ['3fa85f64-5717-4562-b3fc-2c963f66afa6'],
+			},
+			400,
+			/does not accept reference/,
+		],
+		[
+			{
+				prompt: 'x',
+				model_id: 'studio-4k',
+				reference_image_ids: Array(3).fill('3fa85f64-5717-4562-b3fc-2c963f66afa6'),
+			},
+			400,
+			/at most 2/,
+		],
 		[{ prompt: 'put @Image 1 in space', model_id: 'flux-pro' }, 400, /@Image 1/],
-		[{ prompt: 'x @Image 1', model_id: 'flux-pro', reference_image_ids: ['3fa85f64-5717-4562-b3fc-2c963f66afa6'] }, 404, /not found/],
+		[
+			{
+				prompt: 'x @Image 1',
+				model_id: 'flux-pro',
+				reference_image_ids: ['3fa85f64-5717-4562-b3fc-2c963f66afa6'],
+			},
+			404,
+			/not found/,
+		],
 		[{ prompt: 'x', model_id: 'enterprise-ultra' }, 402, /plan/],
 	])('%j -> %i', async (body, status, detail) => {
 		const r = await create(body);
@@ -54,17 +96,34 @@ describe('fake service: images (spec 4.2, 4.3)', () => {
 	});
 
 	test('402 when credits run short', async () => {
-		const r = await create({ prompt: 'x', model_id: 'flux-pro', number_of_images: 4 }, 'test-key-poor');
+		const r = await create(
+			{ prompt: 'x', model_id: 'flux-pro', number_of_images: 4 },
+			'test-key-poor',
+		);
 		expect(r.status).toBe(402);
 	});
 
 	test('references must belong to the same user; jobs are visible to that user only', async () => {
-		const up = await api(ref.svc, 'POST', '/image/upload', { form: uploadForm('image', writePng({ width: 8, height: 8 })) });
+		const up = await api(ref.svc, 'POST', '/image/upload', {
+			form: uploadForm('image', writePng({ width: 8, height: 8 })),
+		});
 		const id = up.json.image_id;
-		expect((await create({ prompt: 'edit @Image 1', model_id: 'flux-pro', reference_image_ids: [id] }, 'test-key-bob')).status).toBe(404);
-		const ok = await create({ prompt: 'edit @Image 1', model_id: 'flux-pro', reference_image_ids: [id] }, 'test-key-alice-2');
+		expect(
+			(
+				await create(
+					{ prompt: 'edit @Image 1', model_id: 'flux-pro', reference_image_ids: [id] },
+					'test-key-bob',
+				)
+			).status,
+		).toBe(404);
+		const ok = await create(
+			{ prompt: 'edit @Image 1', model_id: 'flux-pro', reference_image_ids: [id] },
+			'test-key-alice-2',
+		);
 		expect(ok.status).toBe(200);
-		expect((await api(ref.svc, 'GET', `/image/${ok.json.job_id}`, { key: 'test-key-bob' })).status).toBe(404);
+		expect(
+			(await api(ref.svc, 'GET', `/image/${ok.json.job_id}`, { key: 'test-key-bob' })).status,
+		).toBe(404);
 		expect((await api(ref.svc, 'GET', `/image/${ok.json.job_id}`)).status).toBe(200);
 	});
 
@@ -75,13 +134,19 @@ describe('fake service: images (spec 4.2, 4.3)', () => {
 		expect(result.images).toBeUndefined();
 		const never = await create({ prompt: 'x [never]', model_id: 'sketch-lite' });
 		await new Promise((r) => setTimeout(r, 300));
-		expect((await api(ref.svc, 'GET', `/image/${never.json.job_id}`)).json.status).toBe('processing');
+		expect((await api(ref.svc, 'GET', `/image/${never.json.job_id}`)).json.status).toBe(
+			'processing',
+		);
 	});
 
 	test('an image from a job is reusable as a reference', async () => {
 		const job = await create({ prompt: 'x', model_id: 'sketch-lite' });
 		const done = await waitForJob(ref.svc, 'image', job.json.job_id);
-		const again = await create({ prompt: 'more of @Image 1', model_id: 'flux-pro', reference_image_ids: [done.images[0].image_id] });
+		const again = await create({
+			prompt: 'more of @Image 1',
+			model_id: 'flux-pro',
+			reference_image_ids: [done.images[0].image_id],
+		});
 		expect(again.status).toBe(200);
 	});
 });

@@ -4,7 +4,8 @@ const { useFakeService, api } = require('../../support/fake');
 const { SHAPES } = require('../retryAfter');
 
 const ref = useFakeService({ timing: { queueMs: 10, imageMs: 50 } });
-const create = () => api(ref.svc, 'POST', '/image', { body: { prompt: 'x', model_id: 'sketch-lite' } });
+const create = () =>
+	api(ref.svc, 'POST', '/image', { body: { prompt: 'x', model_id: 'sketch-lite' } });
 
 describe('fake service: refusals and outages', () => {
 	test.each([
@@ -16,14 +17,27 @@ describe('fake service: refusals and outages', () => {
 		['hours', (v) => expect(Number(v)).toBe(3 * 3600)],
 		['garbage', (v) => expect(Number.isNaN(Number(v)) && Number.isNaN(Date.parse(v))).toBe(true)],
 	])('429 with a Retry-After of shape %s', async (shape, check) => {
-		ref.svc.faults.add({ route: 'POST /image', kind: 'status', status: 429, retryAfterShape: shape });
+		ref.svc.faults.add({
+			route: 'POST /image',
+			kind: 'status',
+			status: 429,
+			retryAfterShape: shape,
+		});
 		const r = await create();
 		expect(r.status).toBe(429);
 		check(r.headers.get('retry-after'));
 	});
 
 	test('every shape is listed', () => {
-		expect(Object.keys(SHAPES).sort()).toEqual(['future-date', 'garbage', 'hours', 'negative', 'past-date', 'seconds', 'zero']);
+		expect(Object.keys(SHAPES).sort()).toEqual([
+			'future-date',
+			'garbage',
+			'hours',
+			'negative',
+			'past-date',
+			'seconds',
+			'zero',
+		]);
 	});
 
 	test('an HTML page of a load balancer, with the chosen status', async () => {

@@ -3,7 +3,11 @@ const { useFakeService, api } = require('../../support/fake');
 
 // image run time grows with the pixels asked for, as a real service's would
 const ref = useFakeService({
-	timing: { queueMs: 10, imageMs: (request) => (request.resolution === '2k' ? 900 : 300) * (request.number_of_images ?? 1) },
+	timing: {
+		queueMs: 10,
+		imageMs: (request) =>
+			(request.resolution === '2k' ? 900 : 300) * (request.number_of_images ?? 1),
+	},
 });
 
 describe('fake service: run times from the request, and added latency', () => {
@@ -12,8 +16,12 @@ describe('fake service: run times from the request, and added latency', () => {
 	});
 
 	test('a run time given as a function of the request sets each job its own length', async () => {
-		const small = await api(ref.svc, 'POST', '/image', { body: { prompt: 'A', model_id: 'flux-pro', resolution: '720p' } });
-		const big = await api(ref.svc, 'POST', '/image', { body: { prompt: 'B', model_id: 'flux-pro', resolution: '2k', number_of_images: 2 } });
+		const small = await api(ref.svc, 'POST', '/image', {
+			body: { prompt: 'A', model_id: 'flux-pro', resolution: '720p' },
+		});
+		const big = await api(ref.svc, 'POST', '/image', {
+			body: { prompt: 'B', model_id: 'flux-pro', resolution: '2k', number_of_images: 2 },
+		});
 		const length = (id) => ref.svc.state.jobs.get(id).endsAt - ref.svc.state.jobs.get(id).createdAt;
 		expect(length(small.json.job_id)).toBe(300);
 		expect(length(big.json.job_id)).toBe(1800);
@@ -26,7 +34,9 @@ describe('fake service: run times from the request, and added latency', () => {
 
 		ref.svc.latencyMs = 150;
 		const t1 = Date.now();
-		const created = await api(ref.svc, 'POST', '/image', { body: { prompt: 'C', model_id: 'flux-pro', resolution: '720p' } });
+		const created = await api(ref.svc, 'POST', '/image', {
+			body: { prompt: 'C', model_id: 'flux-pro', resolution: '720p' },
+		});
 		const slow = Date.now() - t1;
 		expect(created.status).toBe(200);
 		expect(slow).toBeGreaterThanOrEqual(150);

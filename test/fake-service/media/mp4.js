@@ -29,24 +29,62 @@ const MATRIX = u32(0x10000, 0, 0, 0, 0x10000, 0, 0, 0, 0x40000000);
 /**
  * @param {{width:number,height:number,durationMs:number,brand?:'mp4'|'mov',videoTrack?:boolean,paddingBytes?:number}} o
  */
-function writeMp4({ width, height, durationMs, brand = 'mp4', videoTrack = true, paddingBytes = 0 }) {
+function writeMp4({
+	width,
+	height,
+	durationMs,
+	brand = 'mp4',
+	videoTrack = true,
+	paddingBytes = 0,
+}) {
 	const ftyp =
 		brand === 'mov'
 			? box('ftyp', Buffer.from('qt  ', 'latin1'), u32(0x200), Buffer.from('qt  ', 'latin1'))
-			: box('ftyp', Buffer.from('isom', 'latin1'), u32(0x200), Buffer.from('isomiso2avc1mp41', 'latin1'));
+			: box(
+					'ftyp',
+					Buffer.from('isom', 'latin1'),
+					u32(0x200),
+					Buffer.from('isomiso2avc1mp41', 'latin1'),
+				);
 	const frames = Math.max(1, Math.round(durationMs / 1000));
 	const frameMs = durationMs / frames;
-	const samples = videoTrack ? Array.from({ length: frames }, (_, i) => h264.frameSample(width, height, i)) : [];
-	const mvhd = fullBox('mvhd', 0, 0, u32(0, 0, 1000, durationMs, 0x10000), u16(0x100, 0), u32(0, 0), MATRIX, u32(0, 0, 0, 0, 0, 0, 2));
+	const samples = videoTrack
+		? Array.from({ length: frames }, (_, i) => h264.frameSample(width, height, i))
+		: [];
+	const mvhd = fullBox(
+		'mvhd',
+		0,
+		0,
+		u32(0, 0, 1000, durationMs, 0x10000),
+		u16(0x100, 0),
+		u32(0, 0),
+		MATRIX,
+		u32(0, 0, 0, 0, 0, 0, 2),
+	);
 	let trak = Buffer.alloc(0);
 	if (videoTrack) {
 		const sps = h264.sps(width, height);
 		const pps = h264.pps();
-		const avcC = box('avcC', Buffer.from([1, 66, 0xc0, 40, 0xff, 0xe1]), u16(sps.length), sps, Buffer.from([1]), u16(pps.length), pps);
+		const avcC = box(
+			'avcC',
+			Buffer.from([1, 66, 0xc0, 40, 0xff, 0xe1]),
+			u16(sps.length),
+			sps,
+			Buffer.from([1]),
+			u16(pps.length),
+			pps,
+		);
 		const avc1 = box(
 			'avc1',
-			Buffer.alloc(6), u16(1), Buffer.alloc(16), u16(width, height), u32(0x480000, 0x480000, 0), u16(1),
-			Buffer.alloc(32), u16(0x18, 0xffff), avcC,
+			Buffer.alloc(6),
+			u16(1),
+			Buffer.alloc(16),
+			u16(width, height),
+			u32(0x480000, 0x480000, 0),
+			u16(1),
+			Buffer.alloc(32),
+			u16(0x18, 0xffff),
+			avcC,
 		);
 		const stbl = box(
 			'stbl',
@@ -65,10 +103,26 @@ function writeMp4({ width, height, durationMs, brand = 'mp4', videoTrack = true,
 		const mdia = box(
 			'mdia',
 			fullBox('mdhd', 0, 0, u32(0, 0, 1000, Math.round(frameMs) * frames), u16(0x55c4, 0)),
-			fullBox('hdlr', 0, 0, u32(0), Buffer.from('vide', 'latin1'), u32(0, 0, 0), Buffer.from('VideoHandler\0', 'latin1')),
+			fullBox(
+				'hdlr',
+				0,
+				0,
+				u32(0),
+				Buffer.from('vide', 'latin1'),
+				u32(0, 0, 0),
+				Buffer.from('VideoHandler\0', 'latin1'),
+			),
 			minf,
 		);
-		const tkhd = fullBox('tkhd', 0, 3, u32(0, 0, 1, 0, durationMs, 0, 0), u16(0, 0, 0, 0), MATRIX, u32(width * 0x10000, height * 0x10000));
+		const tkhd = fullBox(
+			'tkhd',
+			0,
+			3,
+			u32(0, 0, 1, 0, durationMs, 0, 0),
+			u16(0, 0, 0, 0),
+			MATRIX,
+			u32(width * 0x10000, height * 0x10000),
+		);
 		trak = box('trak', tkhd, mdia);
 	}
 	const moov = box('moov', mvhd, trak);
@@ -108,7 +162,8 @@ function readMp4(buf) {
 	const top = [...boxes(buf)];
 	if (!top.length) return undefined;
 	const ftyp = top.find((b) => b.type === 'ftyp');
-	if (top[0].type !== 'ftyp' && !['moov', 'mdat', 'wide', 'free'].includes(top[0].type)) return undefined;
+	if (top[0].type !== 'ftyp' && !['moov', 'mdat', 'wide', 'free'].includes(top[0].type))
+		return undefined;
 	const brand = ftyp ? buf.toString('latin1', ftyp.start, ftyp.start + 4) : 'qt  ';
 	const container = brand === 'qt  ' ? 'mov' : 'mp4';
 	const result = { container, durationMs: 0, hasVideo: false, width: 0, height: 0 };
@@ -117,8 +172,10 @@ function readMp4(buf) {
 	const mvhd = child(buf, moov, 'mvhd');
 	if (mvhd) {
 		const v = buf[mvhd.start];
-		const timescale = v === 1 ? buf.readUInt32BE(mvhd.start + 20) : buf.readUInt32BE(mvhd.start + 12);
-		const duration = v === 1 ? Number(buf.readBigUInt64BE(mvhd.start + 24)) : buf.readUInt32BE(mvhd.start + 16);
+		const timescale =
+			v === 1 ? buf.readUInt32BE(mvhd.start + 20) : buf.readUInt32BE(mvhd.start + 12);
+		const duration =
+			v === 1 ? Number(buf.readBigUInt64BE(mvhd.start + 24)) : buf.readUInt32BE(mvhd.start + 16);
 		result.durationMs = timescale ? Math.round((duration * 1000) / timescale) : 0;
 	}
 	for (const trak of boxes(buf, moov.start, moov.end)) {

@@ -36,7 +36,10 @@ function writePng({ width, height, seed = 0, paddingBytes = 0 }) {
 	}
 	const raw = Buffer.alloc(row.length * height);
 	for (let y = 0; y < height; y++) row.copy(raw, y * row.length);
-	const parts = [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr)];
+	const parts = [
+		Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+		chunk('IHDR', ihdr),
+	];
 	// a private ancillary chunk that decoders skip: lets tests ask for large files
 	if (paddingBytes > 0) parts.push(chunk('fpAd', Buffer.alloc(paddingBytes)));
 	parts.push(chunk('IDAT', zlib.deflateSync(raw, { level: 1 })), chunk('IEND', Buffer.alloc(0)));

@@ -4,7 +4,11 @@ const { readMp4 } = require('./mp4');
 
 /** @returns {{type:'png'|'jpeg'|'webp', width:number, height:number}|undefined} */
 function sniffImage(buf) {
-	if (buf.length >= 24 && buf.readUInt32BE(0) === 0x89504e47 && buf.toString('latin1', 12, 16) === 'IHDR') {
+	if (
+		buf.length >= 24 &&
+		buf.readUInt32BE(0) === 0x89504e47 &&
+		buf.toString('latin1', 12, 16) === 'IHDR'
+	) {
 		return { type: 'png', width: buf.readUInt32BE(16), height: buf.readUInt32BE(20) };
 	}
 	if (buf.length >= 4 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) {
@@ -20,14 +24,23 @@ function sniffImage(buf) {
 		}
 		return { type: 'jpeg', width: 0, height: 0 };
 	}
-	if (buf.length >= 30 && buf.toString('latin1', 0, 4) === 'RIFF' && buf.toString('latin1', 8, 12) === 'WEBP') {
+	if (
+		buf.length >= 30 &&
+		buf.toString('latin1', 0, 4) === 'RIFF' &&
+		buf.toString('latin1', 8, 12) === 'WEBP'
+	) {
 		const kind = buf.toString('latin1', 12, 16);
-		if (kind === 'VP8X') return { type: 'webp', width: 1 + buf.readUIntLE(24, 3), height: 1 + buf.readUIntLE(27, 3) };
+		if (kind === 'VP8X')
+			return { type: 'webp', width: 1 + buf.readUIntLE(24, 3), height: 1 + buf.readUIntLE(27, 3) };
 		if (kind === 'VP8L') {
 			const bits = buf.readUInt32LE(21);
 			return { type: 'webp', width: 1 + (bits & 0x3fff), height: 1 + ((bits >> 14) & 0x3fff) };
 		}
-		return { type: 'webp', width: buf.readUInt16LE(26) & 0x3fff, height: buf.readUInt16LE(28) & 0x3fff };
+		return {
+			type: 'webp',
+			width: buf.readUInt16LE(26) & 0x3fff,
+			height: buf.readUInt16LE(28) & 0x3fff,
+		};
 	}
 	return undefined;
 }
