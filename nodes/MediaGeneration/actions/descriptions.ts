@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import type { JobKind } from '../engine/jobKinds';
 import { readChoice, readText } from '../validation/values';
 
 /** Fields shared by many operations. */
@@ -21,7 +22,7 @@ export const VIDEO_MODE_OPTIONS = [
 	},
 ];
 
-export function jobIdField(kind: 'image' | 'video' | 'podcast'): INodeProperties {
+export function jobIdField(kind: JobKind): INodeProperties {
 	const from = {
 		image: 'Image > Generate',
 		video: 'Video > Generate',
