@@ -25,9 +25,9 @@ import { followerGap, gapMs, MAX_GAP_MS } from './schedule';
  * A service that queues (a look saw a job `queued` after its creation) runs a few jobs at once and
  * starts the next as one ends, so a cohort ends in waves, not together. Such a cohort is watched
  * job by job instead, each on the full schedule timed from when it started rather than from its
- * creation (see queueing.ts): a queued job is looked at when a sibling is seen finished (first
- * come, first served: the oldest queued one has just started), and a started job not before half
- * the shortest run its cohort has shown.
+ * creation (see queueing.ts): the oldest queued job is taken as started when a sibling is seen
+ * finished (first come, first served: it takes the freed slot), and a started job is first looked
+ * at after half the shortest run its cohort has shown.
  *
  * Pure: the batch tells it what it sent and saw, with the time, and asks what is due.
  */
