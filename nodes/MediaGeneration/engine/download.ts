@@ -5,6 +5,7 @@ import { pause } from '../transport/pause';
 import { cancelledError } from '../transport/cancelled';
 import { networkCodeOf } from '../transport/network';
 import { retryDelayMs } from '../transport/retry';
+import { withTries } from '../transport/tries';
 import { readHead } from '../transport/streamHead';
 import type { JobKind } from './jobKinds';
 import { fileHostOf, isStaleLink, storageErrorCode } from './resultBody';
@@ -78,81 +79,79 @@ export async function downloadFile(
 	let url = target.url;
 	let freshLinks = 0;
 	let lastProblem = '';
-	let failedTries = 0;
-	let backOff = false;
-	while (failedTries < FILE_TRIES.attempts) {
-		if (backOff) {
+	const stored = await withTries<IBinaryData>({
+		limit: FILE_TRIES.attempts,
+		waitAfter: async (failed) =>
 			await pause(
-				retryDelayMs({ intent: 'read', attempt: failedTries }, Date.now()),
+				retryDelayMs({ intent: 'read', attempt: failed }, Date.now()),
 				target.signal,
 			).catch(() => {
 				throw cancelledError(node, target.itemIndex);
-			});
-		}
-		if (!url) {
-			url = await target.freshUrl();
-			if (!url) throw fail(`The service gave no download link for job ${target.jobId}`);
-		}
-		const options: IHttpRequestOptions = {
-			method: 'GET',
-			url,
-			encoding: 'stream',
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-			timeout: FILE_TRIES.idleTimeoutMs,
-			abortSignal: target.signal,
-		};
-		let response: StreamResponse | undefined;
-		let stale = false;
-		try {
-			response = (await ctx.helpers.httpRequest(options)) as StreamResponse;
-			const status = response.statusCode;
-			if (status >= 200 && status < 300) {
-				return await storeResult(ctx, {
-					kind: target.kind,
-					host: fileHostOf(url),
-					status,
-					body: response.body,
-					expectedBytes: arrivingLength(response),
-					fileName: target.fileName,
-				});
+			}),
+		attempt: async () => {
+			if (!url) {
+				url = await target.freshUrl();
+				if (!url) throw fail(`The service gave no download link for job ${target.jobId}`);
 			}
-			const text = await errorBodyStart(response);
-			const code = storageErrorCode(text);
-			lastProblem = `${fileHostOf(url)} answered ${status}${code ? ` (${code})` : ''}`;
-			stale = isStaleLink(status, text);
-			if (!stale && status < 500 && status !== 429) break;
-		} catch (error) {
-			response?.body?.destroy?.();
-			if (target.signal.aborted) throw cancelledError(node, target.itemIndex);
-			if (error instanceof NotStored) {
-				throw fail(
-					`Could not store the result of job ${target.jobId} in n8n: ${error.message}`,
-					'The job itself succeeded and keeps its result: run Download with this job ID once n8n can store the file.',
-				);
+			const options: IHttpRequestOptions = {
+				method: 'GET',
+				url,
+				encoding: 'stream',
+				returnFullResponse: true,
+				ignoreHttpStatusErrors: true,
+				timeout: FILE_TRIES.idleTimeoutMs,
+				abortSignal: target.signal,
+			};
+			let response: StreamResponse | undefined;
+			let stale = false;
+			try {
+				response = (await ctx.helpers.httpRequest(options)) as StreamResponse;
+				const status = response.statusCode;
+				if (status >= 200 && status < 300) {
+					const value = await storeResult(ctx, {
+						kind: target.kind,
+						host: fileHostOf(url),
+						status,
+						body: response.body,
+						expectedBytes: arrivingLength(response),
+						fileName: target.fileName,
+					});
+					return { ok: true, value };
+				}
+				const text = await errorBodyStart(response);
+				const code = storageErrorCode(text);
+				lastProblem = `${fileHostOf(url)} answered ${status}${code ? ` (${code})` : ''}`;
+				stale = isStaleLink(status, text);
+				if (!stale && status < 500 && status !== 429) return { ok: false, again: false };
+			} catch (error) {
+				response?.body?.destroy?.();
+				if (target.signal.aborted) throw cancelledError(node, target.itemIndex);
+				if (error instanceof NotStored) {
+					throw fail(
+						`Could not store the result of job ${target.jobId} in n8n: ${error.message}`,
+						'The job itself succeeded and keeps its result: run Download with this job ID once n8n can store the file.',
+					);
+				}
+				if (error instanceof FailedTransfer) {
+					lastProblem = error.message;
+					// a body that is not the media at all may come from a bad link: ask for a fresh one
+					if (error.notMedia) url = '';
+				} else {
+					const code = networkCodeOf(error);
+					lastProblem = code
+						? `the connection failed (${code})`
+						: `the transfer failed (${(error as Error)?.message ?? 'unknown error'})`;
+				}
 			}
-			if (error instanceof FailedTransfer) {
-				lastProblem = error.message;
-				// a body that is not the media at all may come from a bad link: ask for a fresh one
-				if (error.notMedia) url = '';
-			} else {
-				const code = networkCodeOf(error);
-				lastProblem = code
-					? `the connection failed (${code})`
-					: `the transfer failed (${(error as Error)?.message ?? 'unknown error'})`;
-			}
-		}
-		if (stale) {
+			if (!stale) return { ok: false, again: true };
 			// a link past its time is replaced at once; that is not a failed try
-			if (freshLinks >= FILE_TRIES.freshLinks) break;
+			if (freshLinks >= FILE_TRIES.freshLinks) return { ok: false, again: false };
 			freshLinks++;
-			backOff = false;
 			url = await target.freshUrl();
-		} else {
-			failedTries++;
-			backOff = true;
-		}
-	}
+			return { ok: false, again: true, counts: false };
+		},
+	});
+	if (stored) return stored.value;
 	throw fail(
 		`Could not download the result of job ${target.jobId}: ${lastProblem}`,
 		'The job itself succeeded and keeps its result: run Download with this job ID to try again.',

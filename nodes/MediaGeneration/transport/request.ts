@@ -15,6 +15,7 @@ import { oncePerRun } from './perRun';
 import { paceOf, type Refusal } from './pace';
 import { networkCodeOf } from './network';
 import { isRetryable, isRetryableFailure, RETRY_LIMITS, type Attempt, type Intent } from './retry';
+import { withTries } from './tries';
 
 export const CREDENTIAL_NAME = 'mediaGenerationApi';
 
@@ -155,35 +156,42 @@ export async function apiRequest<T>(ctx: ApiContext, req: ApiRequest): Promise<T
 		return error;
 	};
 	let notBefore = 0;
+	// the latest refusal: what the request fails with when no try is left
 	let last: Refusal | undefined;
-	for (let attempt = 1; ; attempt++) {
-		const ticket = await pace.turn({ notBefore, limit, until: req.until, signal }).catch(() => {
-			throw cancelledError(node, req.itemIndex);
-		});
-		if (!ticket) throw failed(last ?? pace.last ?? {});
-		let refusal: Refusal;
-		let tryInfo: Attempt;
-		try {
-			const { response, networkCode } = await tryOnce(ctx, req, connection);
-			const status = response?.statusCode;
-			if (status !== undefined && status >= 200 && status < 300) {
-				pace.answered();
-				return response!.body as T;
+	const answered = await withTries<T>({
+		// the tries are counted by the retry rules (isRetryable) and the kind's pace
+		limit: Infinity,
+		attempt: async (attempt) => {
+			const ticket = await pace.turn({ notBefore, limit, until: req.until, signal }).catch(() => {
+				throw cancelledError(node, req.itemIndex);
+			});
+			if (!ticket) {
+				last ??= pace.last ?? {};
+				return { ok: false, again: false };
 			}
-			const retryAfter = response ? header(response.headers, 'retry-after') : undefined;
-			refusal = { status, networkCode, body: response?.body, retryAfter };
-			tryInfo = { intent: req.intent, attempt, status, networkCode, retryAfter, until: req.until };
-			// audio creates: a 429 means "no slot free", which the engine waits out itself
-			if (status === 429 && req.retryOn429 === false) throw failed(refusal);
-			if (isRetryableFailure(tryInfo)) {
-				notBefore = pace.refused(ticket, refusal, Date.now(), attempt);
-			} else if (status !== undefined && status < 500) {
-				pace.answered();
+			try {
+				const { response, networkCode } = await tryOnce(ctx, req, connection);
+				const status = response?.statusCode;
+				if (status !== undefined && status >= 200 && status < 300) {
+					pace.answered();
+					return { ok: true, value: response!.body as T };
+				}
+				const retryAfter = response ? header(response.headers, 'retry-after') : undefined;
+				last = { status, networkCode, body: response?.body, retryAfter };
+				const tryInfo: Attempt = { intent: req.intent, attempt, status, networkCode, retryAfter };
+				// audio creates: a 429 means "no slot free", which the engine waits out itself
+				if (status === 429 && req.retryOn429 === false) return { ok: false, again: false };
+				if (isRetryableFailure(tryInfo)) {
+					notBefore = pace.refused(ticket, last, Date.now(), attempt);
+				} else if (status !== undefined && status < 500) {
+					pace.answered();
+				}
+				return { ok: false, again: isRetryable({ ...tryInfo, until: req.until }) };
+			} finally {
+				pace.release(ticket);
 			}
-		} finally {
-			pace.release(ticket);
-		}
-		if (!isRetryable(tryInfo)) throw failed(refusal);
-		last = refusal;
-	}
+		},
+	});
+	if (answered) return answered.value;
+	throw failed(last ?? {});
 }
