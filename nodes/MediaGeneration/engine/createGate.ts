@@ -1,5 +1,5 @@
 import { askedWaitMs, backoffMs, type Backoff } from '../transport/retry';
-import { JOB_KINDS, type JobKind } from './jobKinds';
+import { hasSlots, JOB_KINDS, type JobKind } from './jobKinds';
 
 /** How creates wait for a free slot after 429s in a row: from 2 s, doubling, at most 15 s. */
 export const BUSY_BACKOFF: Backoff = { baseDelayMs: 2000, maxDelayMs: 15_000, jitter: 0 };
@@ -52,13 +52,12 @@ export class CreateGate {
 
 	/** How many more creates of `kind` may be in flight beside the `inFlight` ones. */
 	free(kind: JobKind, inFlight: number): number {
-		const { slots } = JOB_KINDS[kind];
-		return slots === Infinity ? Infinity : slots - inFlight;
+		return hasSlots(kind) ? JOB_KINDS[kind].slots - inFlight : Infinity;
 	}
 
 	/** Whether a create of `kind` may be sent at `now`; `probing`: one of that kind is on its way. */
 	mayGo(kind: JobKind, now: number, probing: boolean): boolean {
-		if (JOB_KINDS[kind].slots === Infinity) return true;
+		if (!hasSlots(kind)) return true;
 		const b = this.of(kind);
 		if (now < b.busyUntil) return false;
 		return b.busyTries === 0 || !probing;
@@ -88,7 +87,7 @@ export class CreateGate {
 
 	/** One of our own jobs of `kind` ended: its slot is free, so stop backing off but keep a Retry-After. */
 	slotFreed(kind: JobKind): void {
-		if (JOB_KINDS[kind].slots === Infinity) return;
+		if (!hasSlots(kind)) return;
 		const b = this.of(kind);
 		b.busyUntil = b.askedUntil;
 	}
