@@ -56,6 +56,7 @@ export function fakeContext(items: IDataObject[], service?: ServiceAccess): IExe
 		getInputData: () => items.map((json) => ({ json })),
 		continueOnFail: () => false,
 		getExecutionCancelSignal: () => undefined,
+		isToolExecution: () => false,
 	};
 	if (service) {
 		known.getCredentials = (async () => ({

@@ -84,7 +84,6 @@ class N8nInstance {
 			N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
 			N8N_TEMPLATES_ENABLED: 'false',
 			N8N_PERSONALIZATION_ENABLED: 'false',
-			N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE: 'true',
 			N8N_LOG_LEVEL: 'info',
 			N8N_LOG_OUTPUT: 'console',
 			N8N_DEFAULT_BINARY_DATA_MODE: options.binaryDataMode ?? 'default',

@@ -29,7 +29,9 @@ const credentialType = new MediaGenerationApi();
 
 const nodeTypes = {
 	getByName: (type) => {
-		if (type !== NODE_TYPE) throw new Error(`Unknown node type ${type}`);
+		// the tool variant n8n makes of the node for AI agents runs the same code
+		if (type !== NODE_TYPE && type !== `${NODE_TYPE}Tool`)
+			throw new Error(`Unknown node type ${type}`);
 		return nodeInstance;
 	},
 	getByNameAndVersion: (type) => nodeTypes.getByName(type),

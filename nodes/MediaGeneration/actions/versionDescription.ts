@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { resourceDescriptions } from './node.type';
+import { toolDescriptionField } from './toolMode';
 
 const resourceOptions: INodeProperties['options'] = [
 	{ name: 'Image', value: 'image', description: 'Image jobs' },
@@ -26,6 +27,7 @@ const resourceOptions: INodeProperties['options'] = [
  * a saved workflow that relied on it still lists models.
  */
 export const properties: INodeProperties[] = [
+	toolDescriptionField,
 	{
 		displayName: 'Resource',
 		name: 'resource',

@@ -25,7 +25,7 @@ export function waitForCompletionField(show: Show, what: string): INodePropertie
 	};
 }
 
-const binaryField: INodeProperties = {
+export const binaryFieldOption: INodeProperties = {
 	displayName: 'Put Output File in Field',
 	name: 'binaryPropertyName',
 	type: 'string',
@@ -33,7 +33,7 @@ const binaryField: INodeProperties = {
 	description: 'Name of the binary field of the output item that receives the file',
 };
 
-const fileNameField: INodeProperties = {
+export const fileNameOption: INodeProperties = {
 	displayName: 'File Name',
 	name: 'fileName',
 	type: 'string',
@@ -44,7 +44,7 @@ const fileNameField: INodeProperties = {
 };
 
 /** Its default is set per kind of job (WAIT_DEFAULTS). */
-const maxWaitField: INodeProperties = {
+export const maxWaitField: INodeProperties = {
 	displayName: 'Maximum Wait (Minutes)',
 	name: 'maxWaitMinutes',
 	type: 'number',
@@ -84,7 +84,7 @@ export function generateOptions(
 	const d = WAIT_DEFAULTS[kind];
 	const waiting = { show: { '/waitForCompletion': [true] } };
 	const options: INodeProperties[] = [
-		{ ...binaryField, displayOptions: waiting },
+		{ ...binaryFieldOption, displayOptions: waiting },
 		{
 			displayName: 'Download Media',
 			name: 'downloadMedia',
@@ -92,9 +92,9 @@ export function generateOptions(
 			default: true,
 			displayOptions: waiting,
 			description:
-				'Whether to download the finished media as binary data. Off: output only the links (valid 24 hours), which suits an AI agent using this node as a tool.',
+				"Whether to download the finished media as binary data. Off: output only the links (valid 24 hours). Off by default when the node is an AI agent's tool, as agents receive no binary data.",
 		},
-		{ ...fileNameField, displayOptions: waiting },
+		{ ...fileNameOption, displayOptions: waiting },
 		{ ...maxWaitField, default: d.maxWaitMinutes, displayOptions: waiting },
 		{
 			displayName: 'On Timeout',
@@ -136,10 +136,10 @@ export function generateOptions(
 
 /** The Options of a Download operation. */
 export function downloadOptions(show: Show): INodeProperties {
-	return optionsCollection(show, [fileNameField, binaryField]);
+	return optionsCollection(show, [fileNameOption, binaryFieldOption]);
 }
 
-function optionsCollection(show: Show, options: INodeProperties[]): INodeProperties {
+export function optionsCollection(show: Show, options: INodeProperties[]): INodeProperties {
 	return {
 		displayName: 'Options',
 		name: 'options',

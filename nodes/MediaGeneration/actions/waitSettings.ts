@@ -4,6 +4,7 @@ import { MAX_GAP_MS } from '../engine/schedule';
 import type { OnTimeout, WaitSettings } from '../engine/types';
 import { InputError } from '../validation/inputError';
 import { readBoolean, readChoice, readNumber, readText, shown } from '../validation/values';
+import { inToolMode } from './toolMode';
 import { WAIT_DEFAULTS } from './waitOptions';
 
 /** The Options of an operation as one item's settings (see waitOptions.ts for the fields). */
@@ -12,7 +13,7 @@ import { WAIT_DEFAULTS } from './waitOptions';
 const MAX_POLL_SECONDS = 3600;
 const MAX_WAIT_MINUTES = 7 * 24 * 60;
 
-function binaryName(options: IDataObject): string {
+export function readBinaryName(options: IDataObject): string {
 	const name = readChoice(options.binaryPropertyName ?? 'data', 'Put Output File in Field');
 	if (!name)
 		throw new InputError(
@@ -72,8 +73,8 @@ export function readWaitSettings(
 		pollIntervalMs: Math.max(500, Math.round(pollSeconds * 1000)),
 		maxWaitMs: Math.round(waitMinutes * 60_000),
 		onTimeout,
-		downloadMedia: readBoolean(o.downloadMedia, 'Download Media', true),
-		binaryPropertyName: binaryName(o),
+		downloadMedia: readBoolean(o.downloadMedia, 'Download Media', !inToolMode(ctx)),
+		binaryPropertyName: readBinaryName(o),
 		fileName: readText(o.fileName, 'File Name', 200),
 		maxCredits,
 		createTimeoutMs: Math.round(timeoutSeconds * 1000),
@@ -87,8 +88,9 @@ export function readDownloadSettings(ctx: IExecuteFunctions, itemIndex: number):
 		pollIntervalMs: 1000,
 		maxWaitMs: 0,
 		onTimeout: 'error',
-		downloadMedia: true,
-		binaryPropertyName: binaryName(o),
+		// an agent receives no binary data: as a tool, Download outputs fresh links
+		downloadMedia: !inToolMode(ctx),
+		binaryPropertyName: readBinaryName(o),
 		fileName: readText(o.fileName, 'File Name', 200),
 	};
 }
