@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { CHECK_OUTPUT_NAMES } from './actions/checkJobs';
 import { route } from './actions/router';
 import { properties } from './actions/versionDescription';
 import * as loadOptions from './methods/loadOptions';
@@ -27,7 +28,10 @@ export class MediaGeneration implements INodeType {
 		defaults: { name: 'Media Generation' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
+		// Check has two outputs, Done and Running; every other operation one
+		outputs: `={{ $parameter.operation === "check" ? ${JSON.stringify(
+			CHECK_OUTPUT_NAMES.map((displayName) => ({ type: 'main', displayName })),
+		)} : ["main"] }}`,
 		credentials: [{ name: 'mediaGenerationApi', required: true }],
 		properties,
 	};

@@ -97,13 +97,16 @@ describe.each(release.binaryModes)(`n8n ${release.version}, binary data mode "%s
 		const files = [
 			['Image', 'image/png'],
 			['Image Download', 'image/png'],
+			['Image Check', 'image/png'],
 			['Video', 'video/mp4'],
 			['Video Download', 'video/mp4'],
+			['Video Check', 'video/mp4'],
 			['Podcast from Prompt', 'audio/mpeg'],
 			['Podcast from Script', 'audio/mpeg'],
 			['Conversation from Prompt', 'audio/mpeg'],
 			['Conversation from Script', 'audio/mpeg'],
 			['Podcast Download', 'audio/mpeg'],
+			['Podcast Check', 'audio/mpeg'],
 		];
 		for (const [name, mimeType] of files) {
 			const [item] = nodeItems(data, name);

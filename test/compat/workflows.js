@@ -66,6 +66,7 @@ const BRANCHES = [
 		['Wait for Image', 'wait'],
 		['Image Get', { resource: 'image', operation: 'get', jobId: '={{ $json.job_id }}' }],
 		['Image Download', { resource: 'image', operation: 'download', jobId: '={{ $json.job_id }}' }],
+		['Image Check', { resource: 'image', operation: 'check', jobId: '={{ $json.job_id }}' }],
 	],
 	[
 		[
@@ -83,6 +84,7 @@ const BRANCHES = [
 		['Wait for Video', 'wait'],
 		['Video Get', { resource: 'video', operation: 'get', jobId: '={{ $json.job_id }}' }],
 		['Video Download', { resource: 'video', operation: 'download', jobId: '={{ $json.job_id }}' }],
+		['Video Check', { resource: 'video', operation: 'check', jobId: '={{ $json.job_id }}' }],
 	],
 	[
 		[
@@ -156,6 +158,7 @@ const BRANCHES = [
 			'Podcast Download',
 			{ resource: 'podcast', operation: 'download', jobId: '={{ $json.job_id }}' },
 		],
+		['Podcast Check', { resource: 'podcast', operation: 'check', jobId: '={{ $json.job_id }}' }],
 	],
 ];
 

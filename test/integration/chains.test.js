@@ -111,6 +111,7 @@ describe('outputs feed the next node', () => {
 		expect(started.json).toEqual({
 			job_id: expect.any(String),
 			status: 'queued',
+			created_at: expect.any(String),
 			model: 'motion-fast',
 			mode: 'text',
 			resolution: '720p',

@@ -109,6 +109,7 @@ describe('Image > Generate without waiting', () => {
 					model: 'studio-4k',
 					resolution: '4k',
 					estimated_credits: 40,
+					created_at: expect.any(String),
 				},
 				pairedItem: { item: 0 },
 			},

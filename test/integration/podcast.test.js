@@ -149,7 +149,12 @@ describe('the four audio intents', () => {
 			{ prompt: 'News in brief', waitForCompletion: false },
 			{ operation: 'generateFromPrompt' },
 		);
-		expect(started.items[0].json).toEqual({ job_id: expect.any(String), status: 'queued' });
+		expect(started.items[0].json).toEqual({
+			job_id: expect.any(String),
+			status: 'queued',
+			created_at: expect.any(String),
+		});
+		expect(Date.now() - Date.parse(started.items[0].json.created_at)).toBeLessThan(60_000);
 		const jobId = started.items[0].json.job_id;
 		const early = await run({ jobId }, { operation: 'download' });
 		expect(early.error.message).toBe(

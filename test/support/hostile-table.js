@@ -120,7 +120,7 @@ function baseParams(field) {
 			return { ...video, model: 'restyle-v2v', resolution: '720p', sourceVideoId: ids.video };
 		return video;
 	}
-	if (operation === 'get' || operation === 'download') return { jobId: ids.jobs[resource] };
+	if (['get', 'download', 'check'].includes(operation)) return { jobId: ids.jobs[resource] };
 	if (operation === 'generateFromPrompt')
 		return { prompt: 'News in brief', voiceIds: 'voice-cleo', ...quick };
 	if (operation === 'generateConversationFromPrompt')

@@ -114,7 +114,8 @@ function formFields() {
 	const props = new MediaGeneration().description.properties;
 	const fields = [];
 	for (const p of props) {
-		if (p.name === 'resource' || p.name === 'operation') continue;
+		// a notice is text for the user, not a value the node reads
+		if (p.name === 'resource' || p.name === 'operation' || p.type === 'notice') continue;
 		const show = p.displayOptions?.show ?? {};
 		for (const resource of show.resource ?? []) {
 			for (const operation of show.operation ?? []) {

@@ -39,6 +39,26 @@ describe('decideLook', () => {
 			'wait',
 		],
 		[
+			'Check, running: its item goes round the loop',
+			'processing',
+			{ createdHere: false, checking: true },
+			'stillRunning',
+		],
+		['Check, queued: the same', 'queued', { createdHere: false, checking: true }, 'stillRunning'],
+		[
+			'Check, running past Maximum Wait (from its creation): timed out',
+			'processing',
+			{ createdHere: false, checking: true, pastDeadline: true },
+			'timeOut',
+		],
+		[
+			'Check, succeeded: its files are fetched',
+			'succeeded',
+			{ createdHere: false, checking: true },
+			'finish',
+		],
+		['Check, failed: its item fails', 'failed', { createdHere: false, checking: true }, 'failed'],
+		[
 			'Wait off, ended: its slot is free, let go',
 			'failed',
 			{ answered: true, watchedForSlot: true },
@@ -69,5 +89,18 @@ describe('decideUnread', () => {
 		expect(decideUnread({ createdHere: false, answered: false, pastDeadline: true }, true)).toBe(
 			'fail',
 		);
+	});
+});
+
+describe('decideUnread for Check', () => {
+	const checking = { createdHere: false, answered: false, checking: true };
+
+	test('a passing outage sends the item round the loop again while its Maximum Wait lasts', () => {
+		expect(decideUnread({ ...checking, pastDeadline: false }, true)).toBe('stillRunning');
+		expect(decideUnread({ ...checking, pastDeadline: true }, true)).toBe('timeOut');
+	});
+
+	test('a refusal that is no outage (404, 401) fails the item', () => {
+		expect(decideUnread({ ...checking, pastDeadline: false }, false)).toBe('fail');
 	});
 });

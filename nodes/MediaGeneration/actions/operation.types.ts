@@ -12,6 +12,8 @@ export type ItemOperation = {
 export type JobOperation = {
 	description: INodeProperties[];
 	prepare: (this: IExecuteFunctions, itemIndex: number) => Promise<JobRequest>;
+	/** an item that is passed on as it came, with no job (an upstream error item, for Check) */
+	passesOn?: (this: IExecuteFunctions, itemIndex: number) => boolean;
 };
 
 export type Operation = ItemOperation | JobOperation;

@@ -4,6 +4,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { mapLimit } from '../engine/mapLimit';
 import { JobBatch, type ItemResult } from '../engine/jobBatch';
 import type { JobRequest } from '../engine/types';
+import { checkOutputOf } from './checkJobs';
 import { resources, type ResourceName } from './node.type';
 import type { ItemOperation, JobOperation, Operation } from './operation.types';
 
@@ -68,14 +69,17 @@ async function runItems(
 
 /**
  * Jobs: every item is checked first (nothing is created while any item is invalid, unless
- * Continue On Fail lets the valid ones go on), then the engine runs all jobs together.
+ * Continue On Fail lets the valid ones go on), then the engine runs all jobs together. Items the
+ * operation passes on (an upstream error item given to Check) go out as they came.
  */
 async function runJobs(
 	ctx: IExecuteFunctions,
 	op: JobOperation,
 	count: number,
 ): Promise<ItemResult[]> {
-	const indexes = Array.from({ length: count }, (_, i) => i);
+	const passed = new Set<number>();
+	for (let i = 0; i < count; i++) if (op.passesOn?.call(ctx, i)) passed.add(i);
+	const indexes = Array.from({ length: count }, (_, i) => i).filter((i) => !passed.has(i));
 	const prepared = await mapLimit(
 		indexes,
 		PREPARE_CONCURRENCY,
@@ -84,11 +88,11 @@ async function runJobs(
 	const firstFailure = prepared.findIndex((p) => !p.ok);
 	if (firstFailure >= 0 && !ctx.continueOnFail()) {
 		const failed = prepared[firstFailure] as { error: unknown };
-		throw asNodeError(ctx, failed.error, firstFailure);
+		throw asNodeError(ctx, failed.error, indexes[firstFailure]);
 	}
 	const requests: Array<{ itemIndex: number; req: JobRequest }> = [];
-	prepared.forEach((p, itemIndex) => {
-		if (p.ok) requests.push({ itemIndex, req: p.value });
+	prepared.forEach((p, pos) => {
+		if (p.ok) requests.push({ itemIndex: indexes[pos], req: p.value });
 	});
 	let batchResults: ItemResult[];
 	try {
@@ -98,7 +102,12 @@ async function runJobs(
 			((error as { context?: IDataObject }).context?.itemIndex as number | undefined) ?? 0;
 		throw asNodeError(ctx, error, itemIndex);
 	}
-	const results = prepared.map((p) => (p.ok ? [] : (p.error as Error))) as ItemResult[];
+	const results: ItemResult[] = Array.from({ length: count }, (_, i) =>
+		passed.has(i) ? [{ json: ctx.getInputData()[i].json }] : [],
+	);
+	prepared.forEach((p, pos) => {
+		if (!p.ok) results[indexes[pos]] = p.error as Error;
+	});
 	requests.forEach((r, pos) => (results[r.itemIndex] = batchResults[pos]));
 	return results;
 }
@@ -121,5 +130,9 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		if (result instanceof Error) output.push(errorItem(result, i));
 		else for (const r of result) output.push({ ...r, pairedItem: { item: i } });
 	});
-	return [output];
+	if (operation !== 'check') return [output];
+	// Check has two outputs: Done (finished jobs and error items) and Running
+	const outputs: INodeExecutionData[][] = [[], []];
+	for (const item of output) outputs[checkOutputOf(item.json)].push(item);
+	return outputs;
 }

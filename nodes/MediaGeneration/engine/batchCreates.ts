@@ -95,7 +95,9 @@ export class BatchCreates {
 		this.gate.created(kind);
 		if (!e.req.settings.waitForCompletion) {
 			e.answered = true;
-			this.b.results[e.pos] = [{ json: this.b.json(e, 'queued') }];
+			// created_at: where a later Check counts Maximum Wait from
+			const json = { ...this.b.json(e, 'queued'), created_at: new Date(now).toISOString() };
+			this.b.results[e.pos] = [{ json }];
 			// a job is still watched while others wait for its slot
 			if (!this.b.watchedForSlot(e)) return undefined;
 		}

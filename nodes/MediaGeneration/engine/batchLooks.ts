@@ -49,6 +49,7 @@ export class BatchLooks {
 			return undefined;
 		}
 		const createdHere = Boolean(e.req.create);
+		const checking = Boolean(e.req.check);
 		// a job made here is looked at through an outage for as long as its Maximum Wait allows
 		const read = await this.read(e, createdHere ? e.deadline : undefined).then(
 			(body) => ({ body, error: undefined }),
@@ -56,9 +57,15 @@ export class BatchLooks {
 		);
 		if (!read.body) {
 			b.plan.remove(e.pos);
-			const facts = { createdHere, answered: e.answered, pastDeadline: Date.now() >= e.deadline };
+			const facts = {
+				createdHere,
+				checking,
+				answered: e.answered,
+				pastDeadline: Date.now() >= e.deadline,
+			};
 			const action = decideUnread(facts, outcomeOf(read.error) === 'congested');
 			if (action === 'release') e.phase = 'done';
+			else if (action === 'stillRunning') this.stillRunning(e, e.state ?? 'processing', read.error);
 			else if (action === 'timeOut') this.timedOut(e, e.state ?? 'queued', read.error);
 			else b.fail(e, read.error);
 			return read.error;
@@ -74,6 +81,7 @@ export class BatchLooks {
 		if (isEnded(state)) this.creates.slotFreed(kind);
 		const action = decideLook(state, {
 			createdHere,
+			checking,
 			answered: e.answered,
 			watchedForSlot: b.watchedForSlot(e),
 			pastDeadline: fetchedAt >= e.deadline,
@@ -98,11 +106,26 @@ export class BatchLooks {
 			case 'notFinished':
 				b.fail(e, notFinishedError(node, kind, e.jobId!, state, e.itemIndex));
 				break;
+			case 'stillRunning':
+				this.stillRunning(e, state);
+				break;
 			case 'timeOut':
 				this.timedOut(e, state);
 				break;
 		}
 		return undefined;
+	}
+
+	/**
+	 * A job given to Check has not ended (or could not be read this time for a passing reason):
+	 * its item goes on as still running, for the Running output.
+	 */
+	private stillRunning(e: Entry, state: JobState, unread?: unknown) {
+		this.b.plan.remove(e.pos);
+		e.phase = 'done';
+		const json: IDataObject = { ...this.b.json(e, state), checked_at: new Date().toISOString() };
+		if (unread !== undefined) json.last_check_error = (unread as Error).message ?? String(unread);
+		this.b.results[e.pos] = [{ json }];
 	}
 
 	/**
@@ -121,7 +144,7 @@ export class BatchLooks {
 		this.b.fail(
 			e,
 			unread === undefined
-				? timeoutError(node, kind, e.jobId!, state, settings.maxWaitMs, e.itemIndex)
+				? timeoutError(node, kind, e.jobId!, state, settings.maxWaitMs, e.itemIndex, e.req.check)
 				: unreadError(unread, kind, e.jobId!, settings.maxWaitMs),
 		);
 	}

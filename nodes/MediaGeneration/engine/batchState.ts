@@ -61,7 +61,7 @@ export class BatchState {
 			req,
 			phase: req.create ? 'waiting' : 'running',
 			jobId: req.jobId,
-			deadline: now + req.settings.maxWaitMs,
+			deadline: (req.check?.since ?? now) + req.settings.maxWaitMs,
 			answered: false,
 		}));
 		this.results = new Array<ItemResult | undefined>(requests.length);

@@ -43,13 +43,20 @@ export function timeoutError(
 	state: JobState,
 	waitedMs: number,
 	itemIndex: number,
+	/** the job was given to Check: its wait counts from the job's creation */
+	checked?: { since: number },
 ) {
+	const { label, resource } = JOB_KINDS[kind];
+	const since = checked ? ` since it was created (${new Date(checked.since).toISOString()})` : '';
+	const raise = checked
+		? "raise the Check operation's Maximum Wait"
+		: 'raise Maximum Wait, or set On Timeout to output the job as still running';
 	return jobError(
 		node,
 		jobId,
 		itemIndex,
-		`${JOB_KINDS[kind].label} job ${jobId} is still ${state} after ${minutes(waitedMs)} (Maximum Wait)`,
-		`The job keeps running on the service. Use ${JOB_KINDS[kind].resource} > Download with job ID ${jobId} later, raise Maximum Wait, or set On Timeout to output the job as still running.`,
+		`${label} job ${jobId} is still ${state} after ${minutes(waitedMs)}${since} (Maximum Wait)`,
+		`The job keeps running on the service. Use ${resource} > Download with job ID ${jobId} later, or ${raise}.`,
 	);
 }
 

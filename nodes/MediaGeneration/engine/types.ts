@@ -25,6 +25,11 @@ export type JobRequest = {
 	create?: { path: string; body: IDataObject };
 	/** an existing job (Download): it must have ended already */
 	jobId?: string;
+	/**
+	 * Check: the existing job is looked at once and may still run; Maximum Wait counts from
+	 * `since` (when the job was created, in ms)
+	 */
+	check?: { since: number };
 	settings: WaitSettings;
 	/** fields for every output item of this job (model, estimated credits, …) */
 	json: IDataObject;

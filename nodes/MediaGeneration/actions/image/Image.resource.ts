@@ -1,10 +1,16 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import * as check from './check.operation';
 import * as download from './download.operation';
 import * as generate from './generate.operation';
 import * as get from './get.operation';
 
-export const operations = { generate, get, download };
+export const operations = {
+	check,
+	generate,
+	get,
+	download,
+};
 
 export const description: INodeProperties[] = [
 	{
@@ -14,6 +20,13 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['image'] } },
 		options: [
+			{
+				name: 'Check',
+				value: 'check',
+				action: 'Check an image job and output its images once finished',
+				description:
+					'Look at image jobs once: finished ones leave by Done with their images, running ones by Running (loop them through a Wait node)',
+			},
 			{
 				name: 'Download',
 				value: 'download',
@@ -41,4 +54,5 @@ export const description: INodeProperties[] = [
 	...generate.description,
 	...get.description,
 	...download.description,
+	...check.description,
 ];

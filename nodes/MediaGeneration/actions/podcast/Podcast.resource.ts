@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import * as check from './check.operation';
 import * as download from './download.operation';
 import * as generateConversationFromPrompt from './generateConversationFromPrompt.operation';
 import * as generateConversationFromScript from './generateConversationFromScript.operation';
@@ -8,6 +9,7 @@ import * as generateFromScript from './generateFromScript.operation';
 import * as get from './get.operation';
 
 export const operations = {
+	check,
 	generateFromPrompt,
 	generateFromScript,
 	generateConversationFromPrompt,
@@ -24,6 +26,13 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['podcast'] } },
 		options: [
+			{
+				name: 'Check',
+				value: 'check',
+				action: 'Check a podcast job and output its audio once finished',
+				description:
+					'Look at audio jobs once: finished ones leave by Done with their MP3, running ones by Running (loop them through a Wait node)',
+			},
 			{
 				name: 'Download',
 				value: 'download',
@@ -74,4 +83,5 @@ export const description: INodeProperties[] = [
 	...generateConversationFromScript.description,
 	...get.description,
 	...download.description,
+	...check.description,
 ];
