@@ -7,7 +7,8 @@
  *   - choosing a model narrows resolution, aspect ratio and duration to that model's, and before
  *     a model is chosen those fields show no issue (their empty default is a listed choice);
  *   - each video mode shows its own inputs only, and the modes by their labels;
- *   - the credential test passes with a good key and explains a wrong one.
+ *   - the credential test passes with a good key and explains a wrong one;
+ *   - Check shows two outputs, Done and Running (the durable loop example).
  * On the way it takes the README's screenshots (docs/images/*.jpg). Exits 1 on the first failure,
  * leaving a picture of the page in the temporary folder.
  */
@@ -259,6 +260,29 @@ async function main() {
 		await closeNode(page);
 		step(
 			'ran the image to video example; wrote docs/images/workflow-executed.jpg and output-binary.jpg',
+		);
+
+		// Check's two outputs, as the editor draws them from the operation (the durable loop)
+		await page.goto(`${session.url}/workflow/${session.workflows['long-podcasts-durable-wait']}`);
+		await page.waitForSelector('[data-test-id="canvas-node"]', { timeout: 60_000 });
+		await dismissOverlays(page);
+		const check = page.locator('.vue-flow__node', {
+			has: page.locator('[data-test-id="canvas-node"][data-node-name="Check Podcasts"]'),
+		});
+		for (const label of ['Done', 'Running'])
+			await check.getByText(label, { exact: true }).first().waitFor({ timeout: 30_000 });
+		const startNode = page.locator('.vue-flow__node', {
+			has: page.locator('[data-test-id="canvas-node"][data-node-name="Start Podcasts"]'),
+		});
+		assert.equal(await startNode.getByText('Running', { exact: true }).count(), 0);
+		await page.waitForTimeout(500);
+		await page.screenshot({
+			path: path.join(IMAGES, 'durable-loop.jpg'),
+			type: 'jpeg',
+			quality: 85,
+		});
+		step(
+			'the durable loop example: Check Podcasts shows its Done and Running outputs; wrote docs/images/durable-loop.jpg',
 		);
 
 		// the credential test, as the credential dialog runs it on Save

@@ -128,11 +128,13 @@ class QueueCluster {
 		return `http://127.0.0.1:${PORTS.main}`;
 	}
 
-	/** Starts PostgreSQL and Redis, then the main, then `workers` workers. */
-	async start({ workers = 2 } = {}) {
+	/** Starts PostgreSQL and Redis, then the main, then `workers` workers (each running `concurrency` executions at once). */
+	async start({ workers = 2, concurrency } = {}) {
 		await Promise.all([this.startPostgres(), this.startRedis()]);
 		await this.startMain();
-		await Promise.all(Array.from({ length: workers }, async () => await this.startWorker()));
+		await Promise.all(
+			Array.from({ length: workers }, async () => await this.startWorker({ concurrency })),
+		);
 		return this;
 	}
 
@@ -226,12 +228,17 @@ class QueueCluster {
 	 * Starts one more worker, named worker-1, worker-2, …; resolves with it once it is ready.
 	 * @param {object} [options]
 	 * @param {object} [options.env] settings of this worker only
+	 * @param {number} [options.concurrency] executions it runs at once (n8n's default: 10)
 	 */
-	async startWorker({ env } = {}) {
+	async startWorker({ env, concurrency } = {}) {
 		const n = ++this.workerCount;
 		const { health, broker } = PORTS.worker(n);
 		const worker = this.instance(`worker-${n}`, broker, env);
-		const ready = worker.startWorker(health, { logFile: worker.logPath, group: true });
+		const ready = worker.startWorker(health, {
+			logFile: worker.logPath,
+			group: true,
+			concurrency,
+		});
 		remember(this.root, { name: worker.name, pid: worker.pid, kind: 'group' });
 		this.everyWorker.push(worker);
 		this.workers.set(worker.name, worker); // stop() ends it even if it never gets ready

@@ -157,4 +157,4 @@ function listings(credential, path) {
 	});
 }
 
-module.exports = { mediaBatch, podcastBatch, videoBatch, listings, FAST };
+module.exports = { mediaBatch, podcastBatch, videoBatch, listings, FAST, node };

@@ -57,6 +57,11 @@ class N8nRest {
 	/** Creates the owner account on a fresh instance and logs in as it. */
 	async setupOwner() {
 		await this.request('POST', '/rest/owner/setup', OWNER);
+		return await this.login();
+	}
+
+	/** Logs in as the owner (after a restart, say). */
+	async login() {
 		await this.request('POST', '/rest/login', {
 			emailOrLdapLoginId: OWNER.email,
 			password: OWNER.password,
