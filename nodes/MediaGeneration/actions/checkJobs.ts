@@ -1,14 +1,16 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import type { JobKind } from '../engine/jobKinds';
 import type { JobRequest } from '../engine/types';
-import { InputError } from '../validation/inputError';
-import { readNumber, readText } from '../validation/values';
 import { jobIdField } from './descriptions';
 import { readJobId } from './downloadJob';
-import { inToolMode } from './toolMode';
 import { binaryFieldOption, fileNameOption, maxWaitField, optionsCollection } from './waitOptions';
-import { readBinaryName } from './waitSettings';
+import { readDownloadSettings, readMaxWaitMinutes } from './waitSettings';
 
 /**
  * Check: the durable way to wait. Each item's job is looked at once; a finished job's files go to
@@ -27,9 +29,6 @@ export const CHECK_MAX_WAIT_MINUTES: Record<JobKind, number> = {
 	video: 120,
 	podcast: 240,
 };
-
-/** Upper bound of Maximum Wait: a week, as for waiting inside the node. */
-const MAX_WAIT_MINUTES = 7 * 24 * 60;
 
 /** Its default is set per kind of job (CHECK_MAX_WAIT_MINUTES). */
 const maxWaitOption: INodeProperties = {
@@ -66,11 +65,7 @@ export function checkJobsOperation(kind: JobKind) {
 	async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<JobRequest> {
 		const jobId = readJobId(kind, this.getNodeParameter('jobId', itemIndex, ''));
 		const o = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-		const waitMinutes = readNumber(o.maxWaitMinutes, 'Maximum Wait', CHECK_MAX_WAIT_MINUTES[kind]);
-		if (!(waitMinutes > 0 && waitMinutes <= MAX_WAIT_MINUTES))
-			throw new InputError(
-				`Maximum Wait must be more than 0 and at most ${MAX_WAIT_MINUTES} minutes (7 days), not ${waitMinutes}`,
-			);
+		const waitMinutes = readMaxWaitMinutes(o, CHECK_MAX_WAIT_MINUTES[kind]);
 		const input = this.getInputData()[itemIndex]?.json ?? {};
 		const json = carried(input, jobId);
 		const since = startOf(json);
@@ -79,14 +74,10 @@ export function checkJobsOperation(kind: JobKind) {
 			kind,
 			jobId,
 			check: { since: since ?? Date.now() },
+			// a finished job's files as Download outputs them, with Maximum Wait for one still running
 			settings: {
-				waitForCompletion: true,
-				pollIntervalMs: 1000,
+				...readDownloadSettings(this, itemIndex),
 				maxWaitMs: Math.round(waitMinutes * 60_000),
-				onTimeout: 'error',
-				downloadMedia: !inToolMode(this),
-				binaryPropertyName: readBinaryName(o),
-				fileName: readText(o.fileName, 'File Name', 200),
 			},
 			json,
 		};
@@ -102,7 +93,7 @@ export function checkJobsOperation(kind: JobKind) {
 		return json.error !== undefined && (jobId === '' || jobId === undefined || jobId === null);
 	}
 
-	return { description, prepare, passesOn };
+	return { description, prepare, passesOn, split };
 }
 
 /**
@@ -133,8 +124,15 @@ function startOf(json: IDataObject): number | undefined {
 }
 
 /** Which output an item of Check goes to: Running while its job has not ended, else Done. */
-export function checkOutputOf(json: IDataObject): 0 | 1 {
+function outputOf(json: IDataObject): 0 | 1 {
 	return json.error === undefined && (json.status === 'queued' || json.status === 'processing')
 		? 1
 		: 0;
+}
+
+/** Check's items over its outputs: Done (finished jobs and error items) and Running. */
+function split(items: INodeExecutionData[]): INodeExecutionData[][] {
+	const outputs: INodeExecutionData[][] = CHECK_OUTPUT_NAMES.map(() => []);
+	for (const item of items) outputs[outputOf(item.json)].push(item);
+	return outputs;
 }

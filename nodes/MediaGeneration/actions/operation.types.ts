@@ -14,6 +14,8 @@ export type JobOperation = {
 	prepare: (this: IExecuteFunctions, itemIndex: number) => Promise<JobRequest>;
 	/** an item that is passed on as it came, with no job (an upstream error item, for Check) */
 	passesOn?: (this: IExecuteFunctions, itemIndex: number) => boolean;
+	/** its items over the node's outputs, for an operation with more than one (Check); else all go to one */
+	split?: (items: INodeExecutionData[]) => INodeExecutionData[][];
 };
 
 export type Operation = ItemOperation | JobOperation;

@@ -4,7 +4,6 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { mapLimit } from '../engine/mapLimit';
 import { JobBatch, type ItemResult } from '../engine/jobBatch';
 import type { JobRequest } from '../engine/types';
-import { checkOutputOf } from './checkJobs';
 import { resources, type ResourceName } from './node.type';
 import type { ItemOperation, JobOperation, Operation } from './operation.types';
 
@@ -130,9 +129,5 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		if (result instanceof Error) output.push(errorItem(result, i));
 		else for (const r of result) output.push({ ...r, pairedItem: { item: i } });
 	});
-	if (operation !== 'check') return [output];
-	// Check has two outputs: Done (finished jobs and error items) and Running
-	const outputs: INodeExecutionData[][] = [[], []];
-	for (const item of output) outputs[checkOutputOf(item.json)].push(item);
-	return outputs;
+	return 'split' in op && op.split ? op.split(output) : [output];
 }

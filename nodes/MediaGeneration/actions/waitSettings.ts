@@ -22,6 +22,18 @@ export function readBinaryName(options: IDataObject): string {
 	return name;
 }
 
+/** Maximum Wait in minutes, `fallback` when unset: more than 0 and at most a week. */
+export function readMaxWaitMinutes(options: IDataObject, fallback: number): number {
+	const minutes = readNumber(options.maxWaitMinutes, 'Maximum Wait', fallback);
+	if (!(minutes > 0))
+		throw new InputError(`Maximum Wait must be a positive number of minutes, not ${minutes}`);
+	if (minutes > MAX_WAIT_MINUTES)
+		throw new InputError(
+			`Maximum Wait must be at most ${MAX_WAIT_MINUTES} minutes (7 days), not ${minutes}`,
+		);
+	return minutes;
+}
+
 export function readWaitSettings(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
@@ -33,23 +45,13 @@ export function readWaitSettings(
 	const o = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	// unset: the schedule alone decides (see engine/schedule.ts)
 	const pollSeconds = readNumber(o.pollIntervalSeconds, 'Poll Interval', MAX_GAP_MS / 1000);
-	const waitMinutes = readNumber(
-		o.maxWaitMinutes,
-		'Maximum Wait',
-		maxWaitMinutes ?? d.maxWaitMinutes,
-	);
 	if (!(pollSeconds > 0))
 		throw new InputError(`Poll Interval must be a positive number of seconds, not ${pollSeconds}`);
-	if (!(waitMinutes > 0))
-		throw new InputError(`Maximum Wait must be a positive number of minutes, not ${waitMinutes}`);
 	if (pollSeconds > MAX_POLL_SECONDS)
 		throw new InputError(
 			`Poll Interval must be at most ${MAX_POLL_SECONDS} seconds, not ${pollSeconds}`,
 		);
-	if (waitMinutes > MAX_WAIT_MINUTES)
-		throw new InputError(
-			`Maximum Wait must be at most ${MAX_WAIT_MINUTES} minutes (7 days), not ${waitMinutes}`,
-		);
+	const waitMinutes = readMaxWaitMinutes(o, maxWaitMinutes ?? d.maxWaitMinutes);
 	const timeoutSeconds = readNumber(o.createTimeoutSeconds, 'Create Request Timeout', 60);
 	if (!(timeoutSeconds >= 1 && timeoutSeconds <= 600))
 		throw new InputError(
