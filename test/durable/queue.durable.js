@@ -12,7 +12,8 @@ const { QueueCluster, PORTS, executionsRunBy } = require('../queue/cluster');
 const { N8nRest } = require('../support/n8n-rest');
 const { until } = require('../support/wait');
 const { durableLoop, inNodeWait } = require('./workflows');
-const { fetchesPerJob, finishedItems, jobsWithPrompt, report } = require('./report');
+const { fetchesPerJob, finishedItems, report } = require('./report');
+const { jobsWithPrompt } = require('../support/fake');
 
 const WORKERS = 2;
 const CONCURRENCY = 2;

@@ -19,7 +19,8 @@ const { memoryOf } = require('../queue/cluster');
 const { until, sleep } = require('../support/wait');
 const { RegularN8n } = require('./instance');
 const { durableLoop, exampleLoop, inNodeWait, waitOnly } = require('./workflows');
-const { fetchesPerJob, finishedItems, jobsWithPrompt, looksPerJob, report } = require('./report');
+const { fetchesPerJob, finishedItems, looksPerJob, report } = require('./report');
+const { jobsWithPrompt } = require('../support/fake');
 
 const PORTS = { n8n: 5760, broker: 5761, fake: 5762, fakeFiles: 5763 };
 

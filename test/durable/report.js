@@ -28,15 +28,10 @@ const report = {
 	},
 };
 
-/** Every item Finished output, over every round of the loop (each round is one run of it). */
+/** Every item the Finished node output, over every round of the loop (each round is one run of it). */
 function finishedItems(execution, nodeName = 'Finished') {
 	const runs = execution.data?.resultData?.runData?.[nodeName] ?? [];
 	return runs.flatMap((run) => run.data?.main?.[0] ?? []);
-}
-
-/** The jobs the fake service made for prompts matching `re`. */
-function jobsWithPrompt(svc, re) {
-	return [...svc.state.jobs.values()].filter((j) => re.test(String(j.request?.prompt ?? '')));
 }
 
 /** How often each job's result file was fetched, by job id. */
@@ -69,4 +64,4 @@ function looksPerJob(svc, jobs) {
 	};
 }
 
-module.exports = { report, finishedItems, jobsWithPrompt, fetchesPerJob, looksPerJob };
+module.exports = { report, finishedItems, fetchesPerJob, looksPerJob };

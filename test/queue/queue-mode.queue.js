@@ -25,6 +25,7 @@ const {
 const { N8nRest, itemsOf } = require('../support/n8n-rest');
 const workflows = require('./workflows');
 const { until, sleep } = require('../support/wait');
+const { jobsWithPrompt } = require('../support/fake');
 
 const MB = 1024 * 1024;
 const REPORT = path.resolve(__dirname, '../../queue-report.json');
@@ -111,8 +112,6 @@ function peakConcurrency(executions) {
 	return peak;
 }
 
-const jobsWithPrompt = (re) =>
-	[...svc.state.jobs.values()].filter((j) => re.test(String(j.request?.prompt ?? '')));
 const sha256 = (buffer) => createHash('sha256').update(buffer).digest('hex');
 
 beforeAll(async () => {
@@ -209,7 +208,7 @@ describe('n8n queue mode: a main and two workers', () => {
 		}
 		expect(files).toBe(60);
 		// one job per prompt and kind: nothing created twice
-		const jobs = jobsWithPrompt(/^batch \d+ item \d$/);
+		const jobs = jobsWithPrompt(svc, /^batch \d+ item \d$/);
 		expect(jobs).toHaveLength(60);
 		expect(new Set(jobs.map((j) => `${j.kind} ${j.request.prompt}`)).size).toBe(60);
 
@@ -331,7 +330,7 @@ describe('n8n queue mode: a main and two workers', () => {
 			.filter((r) => r.route === 'POST /podcast');
 		const refused = creates.filter((r) => r.status === 429);
 		expect(creates.filter((r) => r.status === 200)).toHaveLength(16);
-		const jobs = jobsWithPrompt(/^podcast \d item \d$/);
+		const jobs = jobsWithPrompt(svc, /^podcast \d item \d$/);
 		expect(jobs).toHaveLength(16);
 		expect(new Set(jobs.map((j) => j.request.prompt)).size).toBe(16);
 		// the workspace's limit held, and the refusals came while both workers were sending
@@ -362,7 +361,10 @@ describe('n8n queue mode: a main and two workers', () => {
 		expect(answer.status).toBe(200);
 		const execution = await runningExecution(id);
 		const jobs = await until(
-			() => (jobsWithPrompt(/^stop item/).length === 2 ? jobsWithPrompt(/^stop item/) : undefined),
+			() =>
+				jobsWithPrompt(svc, /^stop item/).length === 2
+					? jobsWithPrompt(svc, /^stop item/)
+					: undefined,
 			'both jobs',
 		);
 		const polls = () =>
@@ -438,7 +440,7 @@ describe('n8n queue mode: a main and two workers', () => {
 		expect(workersOf([execution.id]).get(String(execution.id))).toEqual([victim.name]);
 
 		// every job the service created is in the dead worker's log, item by item, and nothing else is
-		const served = jobsWithPrompt(/^crash item \d \[never\]$/);
+		const served = jobsWithPrompt(svc, /^crash item \d \[never\]$/);
 		const logged = mine(victim);
 		expect(logged.map((j) => j.jobId).sort()).toEqual(served.map((j) => j.id).sort());
 		for (const j of logged) {
@@ -546,7 +548,7 @@ describe('n8n queue mode: a main and two workers', () => {
 		}
 		expect(executions[0].status).toBe('error');
 		expect(executionsRunBy(worker)).toEqual([executions[0].id]);
-		const [job] = jobsWithPrompt(/^over cap item 0$/);
+		const [job] = jobsWithPrompt(svc, /^over cap item 0$/);
 		const error = (await rest.execution(executions[0].id)).data.resultData.error;
 		expect(error.message).toMatch(
 			new RegExp(

@@ -57,4 +57,17 @@ function uploadForm(field, buffer, name = 'file.bin', type = 'application/octet-
 	return form;
 }
 
-module.exports = { useFakeService, api, waitForJob, uploadForm, jsonOrUndefined, KEY };
+/** The jobs the fake service made for prompts matching `re`. */
+function jobsWithPrompt(svc, re) {
+	return [...svc.state.jobs.values()].filter((j) => re.test(String(j.request?.prompt ?? '')));
+}
+
+module.exports = {
+	useFakeService,
+	api,
+	waitForJob,
+	uploadForm,
+	jsonOrUndefined,
+	jobsWithPrompt,
+	KEY,
+};
