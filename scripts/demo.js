@@ -18,8 +18,8 @@ const { startFakeService } = require('../test/fake-service/server');
 const { sniffImage } = require('../test/fake-service/media/sniff');
 const { readMp4 } = require('../test/fake-service/media/mp4');
 const { mp3DurationMs } = require('../test/fake-service/media/mp3');
-const { N8nInstance, NODE_TYPE, nodeItems, runError } = require('../test/support/n8n-cli');
-const { loadExamples, credentialsFor } = require('../test/e2e/examples');
+const { N8nInstance, NODE_TYPE, nodeItems, runData, runError } = require('../test/support/n8n-cli');
+const { loadExamples, credentialsFor, withParameters } = require('../test/e2e/examples');
 const { forAccount } = require('./demo-account');
 
 const OUTPUT = path.resolve(__dirname, '../demo-output');
@@ -44,12 +44,16 @@ function describeFile(bytes, mimeType) {
 	return video ? `${(video.durationMs / 1000).toFixed(1)} s, ${video.width}x${video.height}` : '?';
 }
 
-/** Writes every binary output of the workflow's Media Generation nodes; returns table rows. */
+/**
+ * Writes every binary output of the workflow's Media Generation nodes (their first output, Done
+ * for Check, over every run of a loop); returns table rows.
+ */
 function writeFiles(example, data, workflow) {
 	const rows = [];
 	const mediaNodes = workflow.nodes.filter((n) => n.type === NODE_TYPE).map((n) => n.name);
 	for (const name of mediaNodes) {
-		for (const item of nodeItems(data, name) ?? []) {
+		const items = (runData(data)?.[name] ?? []).flatMap((run) => run.data?.main?.[0] ?? []);
+		for (const item of items) {
 			if (item.json.error) {
 				rows.push({
 					example,
@@ -84,6 +88,20 @@ function withoutLoopbackLinks(text) {
 	);
 }
 
+/**
+ * `n8n execute` ends once an execution is saved to wait (a Wait of 65 s or more) and never resumes
+ * it. The durable example's Wait is cut to 5 s for the demo, so that n8n waits in memory and the
+ * loop runs to its end; `npm run test:durable` runs it with a saved wait in `n8n start`. (With a
+ * real account the demo leaves this example out: its podcasts are long, and cost credits.)
+ */
+function withShortWaits(examples) {
+	const name = 'long-podcasts-durable-wait';
+	return {
+		...examples,
+		[name]: withParameters(examples[name], 'Wait 5 Minutes', { amount: 5, unit: 'seconds' }),
+	};
+}
+
 async function main() {
 	const real = Boolean(process.env.MEDIA_GENERATION_API_KEY);
 	// the fake service is always started: it stands in for the AI model unless OPENAI_API_KEY is set
@@ -110,6 +128,7 @@ async function main() {
 
 	let examples = loadExamples();
 	if (real) examples = await forAccount(examples, media);
+	else examples = withShortWaits(examples);
 
 	const n8n = new N8nInstance().installPackage();
 	try {
