@@ -1,6 +1,6 @@
 /**
  * Tests run against the built package (dist/), as n8n loads it, and the typed unit tests against
- * the source (see jest.unit.config.js). `npm test` builds first.
+ * the source (see test/jest/unit.config.js). `npm test` builds first.
  */
 module.exports = {
 	testEnvironment: 'node',

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { CHECK_OUTPUT_NAMES } from './actions/checkJobs';
+import { CHECK_OUTPUT_NAMES } from './actions/jobs/check.operation';
 import { route } from './actions/router';
 import { properties } from './actions/versionDescription';
 import * as loadOptions from './methods/loadOptions';

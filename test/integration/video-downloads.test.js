@@ -7,7 +7,7 @@ const { createHash } = require('node:crypto');
 const { useFakeService } = require('../support/fake');
 const { runner, FAST } = require('../support/media');
 const { readBinary } = require('../support/run-workflow');
-const { TRANSFER_SPEED } = require('../../dist/nodes/MediaGeneration/engine/transfers');
+const { TRANSFER_SPEED } = require('../../dist/nodes/MediaGeneration/engine/limits/transfers');
 
 const ref = useFakeService();
 const run = runner(ref, 'video');

@@ -387,7 +387,7 @@ describe('n8n queue mode: a main and two workers', () => {
 		expect(late).toEqual([]);
 		const lastPoll = Math.max(...polls().map((r) => r.time));
 		report.d = {
-			pollIntervalMs: intervalMs,
+			lookIntervalMs: intervalMs,
 			pollsBeforeStop: polls().length,
 			lastRequestAfterStopMs: Math.max(0, lastPoll - stopAt),
 			canceledSeenAfterMs: endedAfterMs,

@@ -1,10 +1,10 @@
-import { gapMs, lonePlan, MAX_GAP_MS } from '../../nodes/MediaGeneration/engine/schedule';
-import { busyDelayMs } from '../../nodes/MediaGeneration/engine/createGate';
-import { mapLimit } from '../../nodes/MediaGeneration/engine/mapLimit';
-import { outputFileName } from '../../nodes/MediaGeneration/engine/jobOutput';
+import { gapMs, lonePlan, MAX_GAP_MS } from '../../nodes/MediaGeneration/engine/plan/schedule';
+import { busyDelayMs } from '../../nodes/MediaGeneration/engine/limits/createGate';
+import { mapLimit } from '../../nodes/MediaGeneration/engine/limits/mapLimit';
+import { outputFileName } from '../../nodes/MediaGeneration/engine/jobs/jobOutput';
 import { sleep, type IDataObject } from 'n8n-workflow';
 
-import { JOB_KINDS, type JobKind } from '../../nodes/MediaGeneration/engine/jobKinds';
+import { JOB_KINDS, type JobKind } from '../../nodes/MediaGeneration/engine/jobs/jobKinds';
 
 const jobState = (kind: JobKind, body: IDataObject) => JOB_KINDS[kind].state(body);
 const resultFiles = (kind: JobKind, body: IDataObject) => JOB_KINDS[kind].files(body);
@@ -31,7 +31,7 @@ describe('poll schedule', () => {
 	);
 
 	test('looks per job stay few for long jobs (a 30-minute podcast: under 75)', () => {
-		const polls = Object.fromEntries(lengths.map((ms) => [ms / 1000, lonePlan(ms).polls]));
+		const polls = Object.fromEntries(lengths.map((ms) => [ms / 1000, lonePlan(ms).looks]));
 		// the figures the README states
 		expect(polls).toEqual({
 			2: 3,

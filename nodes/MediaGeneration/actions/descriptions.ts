@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { JobKind } from '../engine/jobKinds';
+import type { JobKind } from '../engine/jobs/jobKinds';
 import { readChoice, readText } from '../validation/values';
 
 /** Fields shared by many operations. */

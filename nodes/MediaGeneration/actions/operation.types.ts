@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import type { JobRequest } from '../engine/types';
+import type { JobRequest } from '../engine/jobs/types';
 
 /** An operation done item by item: its fields, and what it does for one input item (outputs without pairedItem). */
 export type ItemOperation = {

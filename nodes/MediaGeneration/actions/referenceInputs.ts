@@ -39,7 +39,8 @@ export function referenceFields(
 		kind: UploadKind;
 		tag: 'Image' | 'Video';
 		what: string;
-		displayOptions: Show;
+		/** further conditions, such as the video mode that shows these fields */
+		displayOptions?: Show;
 	},
 ): INodeProperties[] {
 	const source =
@@ -126,7 +127,7 @@ export function singleInputFields(o: {
 	label: string;
 	kind: UploadKind;
 	what: string;
-	displayOptions: Show;
+	displayOptions?: Show;
 }): INodeProperties[] {
 	const source =
 		o.kind === 'image' ? 'Upload Image or an image job' : 'Upload Video or a video job';

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { mapLimit } from '../engine/mapLimit';
-import { JobBatch, type ItemResult } from '../engine/jobBatch';
-import type { JobRequest } from '../engine/types';
+import { mapLimit } from '../engine/limits/mapLimit';
+import { JobBatch, type ItemResult } from '../engine/batch/jobBatch';
+import type { JobRequest } from '../engine/jobs/types';
 import { resources, type ResourceName } from './node.type';
 import type { ItemOperation, JobOperation, Operation } from './operation.types';
 

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 /**
- * Defaults that suit each kind of job: images take seconds, videos and audio minutes. The poll
+ * Defaults that suit each kind of job: images take seconds, videos and audio minutes. The look
  * interval here is only what the form shows once a user adds the option.
  */
 export const WAIT_DEFAULTS = {
@@ -12,15 +12,12 @@ export const WAIT_DEFAULTS = {
 	conversation: { pollIntervalSeconds: 15, maxWaitMinutes: 60 },
 } as const;
 
-type Show = { resource: string[]; operation: string[] };
-
-export function waitForCompletionField(show: Show, what: string): INodeProperties {
+export function waitForCompletionField(what: string): INodeProperties {
 	return {
 		displayName: 'Wait for Completion',
 		name: 'waitForCompletion',
 		type: 'boolean',
 		default: true,
-		displayOptions: { show },
 		description: `Whether to wait until the job is done and output the ${what}. Off: output the job_id at once and finish later with Get or Download.`,
 	};
 }
@@ -54,7 +51,7 @@ export const maxWaitField: INodeProperties = {
 };
 
 /** Its default is set per kind of job (WAIT_DEFAULTS). */
-const pollIntervalField: INodeProperties = {
+const lookIntervalField: INodeProperties = {
 	displayName: 'Poll Interval (Seconds)',
 	name: 'pollIntervalSeconds',
 	type: 'number',
@@ -77,7 +74,6 @@ const createTimeoutField: INodeProperties = {
 
 /** The Options of a Generate operation: waiting, timeout, files, and the credit guard. */
 export function generateOptions(
-	show: Show,
 	kind: keyof typeof WAIT_DEFAULTS,
 	withCredits: boolean,
 ): INodeProperties {
@@ -117,7 +113,7 @@ export function generateOptions(
 			description:
 				'What happens when a job is not done within Maximum Wait. The job keeps running on the service either way.',
 		},
-		{ ...pollIntervalField, default: d.pollIntervalSeconds, displayOptions: waiting },
+		{ ...lookIntervalField, default: d.pollIntervalSeconds, displayOptions: waiting },
 		createTimeoutField,
 	];
 	if (withCredits) {
@@ -131,22 +127,21 @@ export function generateOptions(
 				"Largest estimated cost allowed for one item, from the model listing's prices. An item above it fails before any job is created. 0: no limit.",
 		});
 	}
-	return optionsCollection(show, options);
+	return optionsCollection(options);
 }
 
 /** The Options of a Download operation. */
-export function downloadOptions(show: Show): INodeProperties {
-	return optionsCollection(show, [fileNameOption, binaryFieldOption]);
+export function downloadOptions(): INodeProperties {
+	return optionsCollection([fileNameOption, binaryFieldOption]);
 }
 
-export function optionsCollection(show: Show, options: INodeProperties[]): INodeProperties {
+export function optionsCollection(options: INodeProperties[]): INodeProperties {
 	return {
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: { show },
 		options: [...options].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	};
 }

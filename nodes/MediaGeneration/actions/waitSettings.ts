@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { MAX_GAP_MS } from '../engine/schedule';
-import type { OnTimeout, WaitSettings } from '../engine/types';
+import { MAX_GAP_MS } from '../engine/plan/schedule';
+import type { OnTimeout, WaitSettings } from '../engine/jobs/types';
 import { InputError } from '../validation/inputError';
 import { readBoolean, readChoice, readNumber, readText, shown } from '../validation/values';
 import { inToolMode } from './toolMode';
@@ -10,7 +10,7 @@ import { WAIT_DEFAULTS } from './waitOptions';
 /** The Options of an operation as one item's settings (see waitOptions.ts for the fields). */
 
 /** Upper bounds that keep every wait a real, finite timer. */
-const MAX_POLL_SECONDS = 3600;
+const MAX_LOOK_INTERVAL_SECONDS = 3600;
 const MAX_WAIT_MINUTES = 7 * 24 * 60;
 
 export function readBinaryName(options: IDataObject): string {
@@ -44,12 +44,14 @@ export function readWaitSettings(
 	const d = WAIT_DEFAULTS[kind];
 	const o = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	// unset: the schedule alone decides (see engine/schedule.ts)
-	const pollSeconds = readNumber(o.pollIntervalSeconds, 'Poll Interval', MAX_GAP_MS / 1000);
-	if (!(pollSeconds > 0))
-		throw new InputError(`Poll Interval must be a positive number of seconds, not ${pollSeconds}`);
-	if (pollSeconds > MAX_POLL_SECONDS)
+	const intervalSeconds = readNumber(o.pollIntervalSeconds, 'Poll Interval', MAX_GAP_MS / 1000);
+	if (!(intervalSeconds > 0))
 		throw new InputError(
-			`Poll Interval must be at most ${MAX_POLL_SECONDS} seconds, not ${pollSeconds}`,
+			`Poll Interval must be a positive number of seconds, not ${intervalSeconds}`,
+		);
+	if (intervalSeconds > MAX_LOOK_INTERVAL_SECONDS)
+		throw new InputError(
+			`Poll Interval must be at most ${MAX_LOOK_INTERVAL_SECONDS} seconds, not ${intervalSeconds}`,
 		);
 	const waitMinutes = readMaxWaitMinutes(o, maxWaitMinutes ?? d.maxWaitMinutes);
 	const timeoutSeconds = readNumber(o.createTimeoutSeconds, 'Create Request Timeout', 60);
@@ -72,7 +74,7 @@ export function readWaitSettings(
 			'Wait for Completion',
 			true,
 		),
-		pollIntervalMs: Math.max(500, Math.round(pollSeconds * 1000)),
+		lookIntervalMs: Math.max(500, Math.round(intervalSeconds * 1000)),
 		maxWaitMs: Math.round(waitMinutes * 60_000),
 		onTimeout,
 		downloadMedia: readBoolean(o.downloadMedia, 'Download Media', !inToolMode(ctx)),
@@ -87,7 +89,7 @@ export function readDownloadSettings(ctx: IExecuteFunctions, itemIndex: number):
 	const o = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	return {
 		waitForCompletion: true,
-		pollIntervalMs: 1000,
+		lookIntervalMs: 1000,
 		maxWaitMs: 0,
 		onTimeout: 'error',
 		// an agent receives no binary data: as a tool, Download outputs fresh links

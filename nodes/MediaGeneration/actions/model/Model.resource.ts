@@ -1,35 +1,35 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import type { Operation } from '../operation.types';
+import { resourceFields } from '../resourceFields';
 import * as listImageModels from './listImageModels.operation';
 import * as listVideoModels from './listVideoModels.operation';
 
-export const operations = { listImageModels, listVideoModels };
+/** Model > …: the image and video model listings (spec 4.1, 4.5). */
+export const operations = { listImageModels, listVideoModels } satisfies Record<string, Operation>;
 
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['model'] } },
-		options: [
-			{
-				name: 'List Image Models',
-				value: 'listImageModels',
-				action: 'List image models',
-				description:
-					'List the image models with their resolutions, aspect ratios, reference image limits and credits per image',
-			},
-			{
-				name: 'List Video Models',
-				value: 'listVideoModels',
-				action: 'List video models',
-				description:
-					'List the video models with their modes, resolutions, durations, aspect ratios, reference limits and credits per second',
-			},
-		],
-		default: 'listImageModels',
-	},
-	...listImageModels.description,
-	...listVideoModels.description,
-];
+const operation: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{
+			name: 'List Image Models',
+			value: 'listImageModels',
+			action: 'List image models',
+			description:
+				'List the image models with their resolutions, aspect ratios, reference image limits and credits per image',
+		},
+		{
+			name: 'List Video Models',
+			value: 'listVideoModels',
+			action: 'List video models',
+			description:
+				'List the video models with their modes, resolutions, durations, aspect ratios, reference limits and credits per second',
+		},
+	],
+	default: 'listImageModels',
+};
+
+export const description: INodeProperties[] = resourceFields('model', operation, operations);

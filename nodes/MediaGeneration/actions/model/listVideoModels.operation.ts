@@ -12,7 +12,6 @@ export const description: INodeProperties[] = [
 		name: 'modeFilter',
 		type: 'options',
 		default: '',
-		displayOptions: { show: { resource: ['model'], operation: ['listVideoModels'] } },
 		options: [{ name: 'Any Mode', value: '' }, ...VIDEO_MODE_OPTIONS],
 		description: 'List only the models that support this generation mode',
 	},

@@ -1,58 +1,106 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { JobRequest } from '../../engine/types';
+import type { JobRequest } from '../../engine/jobs/types';
 import { videoModels } from '../../methods/listings';
-import { checkCredits, creditsPer } from '../../validation/credits';
+import { checkCredits } from '../../validation/credits';
 import { readChoice, readNumber } from '../../validation/values';
+import { checkVideoRequest, videoEstimate } from '../../validation/videoRequest';
 import {
-	checkVideoRequest,
-	MAX_SOURCE_SECONDS,
-	videoEstimate,
-	type VideoPlan,
-} from '../../validation/videoRequest';
+	modelDependentField,
+	modelField,
+	promptField,
+	readModelSettings,
+	VIDEO_MODE_OPTIONS,
+} from '../descriptions';
 import {
-	readReferences,
-	readSingleInput,
 	REFERENCE_IMAGES,
 	REFERENCE_VIDEOS,
-	resolveWithUploads,
-	type References,
+	referenceFields,
+	singleInputFields,
 } from '../referenceInputs';
+import { generateOptions, waitForCompletionField } from '../waitOptions';
 import { readWaitSettings } from '../waitSettings';
-import { readModelSettings } from '../descriptions';
-import { fields } from './generate.fields';
+import { creditNote, inputCounts, readInputs, uploadInputs } from './inputs';
 
-export const description = fields;
+const inMode = (...mode: string[]) => ({ show: { mode } });
 
-const none: References = { ids: [], files: [], count: 0 };
-
-/** Reads only the chosen mode's inputs; the other modes' fields are never looked at. */
-function readInputs(ctx: IExecuteFunctions, i: number, mode: string) {
-	const frames = mode === 'image' || mode === 'frames';
-	const refs = mode === 'references';
-	return {
-		start: frames ? readSingleInput(ctx, i, 'startFrame', 'Start Frame') : none,
-		end: mode === 'frames' ? readSingleInput(ctx, i, 'endFrame', 'End Frame') : none,
-		refImages: refs ? readReferences(ctx, i, REFERENCE_IMAGES) : none,
-		refVideos: refs ? readReferences(ctx, i, REFERENCE_VIDEOS) : none,
-		source:
-			mode === 'video_to_video' ? readSingleInput(ctx, i, 'sourceVideo', 'Source Video') : none,
-	};
-}
+/** The fields of Video > Generate. Each mode shows only its own inputs, so modes cannot be mixed. */
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Mode',
+		name: 'mode',
+		type: 'options',
+		default: 'text',
+		options: VIDEO_MODE_OPTIONS,
+		description:
+			'How the video is made; it decides which inputs are sent. From an expression, each item uses only the inputs of its own mode.',
+	},
+	promptField(
+		'e.g. The camera slowly pushes in on @Image 1 as the sun rises',
+		'What to generate. Refer to inputs by type and position: @Image 1 is the start frame (frames: @Image 2 the end frame) or the first reference image; @Video 1 the first reference video or the source video.',
+	),
+	modelField('video'),
+	modelDependentField(
+		'Resolution',
+		'resolution',
+		'getVideoResolutions',
+		"The model's resolutions, with the size actually rendered and credits per second.",
+	),
+	modelDependentField(
+		'Aspect Ratio',
+		'aspectRatio',
+		'getVideoAspectRatios',
+		"The model's aspect ratios.",
+	),
+	modelDependentField(
+		'Duration (Seconds)',
+		'duration',
+		'getVideoDurations',
+		"The model's durations (1 to 30 s). In video to video mode, models whose output follows the source ignore it.",
+	),
+	...singleInputFields({
+		name: 'startFrame',
+		label: 'Start Frame',
+		kind: 'image',
+		what: 'The image that opens the video',
+		displayOptions: inMode('image', 'frames'),
+	}),
+	...singleInputFields({
+		name: 'endFrame',
+		label: 'End Frame',
+		kind: 'image',
+		what: 'The image that ends the video',
+		displayOptions: inMode('frames'),
+	}),
+	...referenceFields({
+		...REFERENCE_IMAGES,
+		kind: 'image',
+		tag: 'Image',
+		what: 'Subject or style images',
+		displayOptions: inMode('references'),
+	}),
+	...referenceFields({
+		...REFERENCE_VIDEOS,
+		kind: 'video',
+		tag: 'Video',
+		what: 'Motion or style clips',
+		displayOptions: inMode('references'),
+	}),
+	...singleInputFields({
+		name: 'sourceVideo',
+		label: 'Source Video',
+		kind: 'video',
+		what: 'The video to edit',
+		displayOptions: inMode('video_to_video'),
+	}),
+	waitForCompletionField('video as MP4 binary data'),
+	generateOptions('video', true),
+];
 
 function readDuration(ctx: IExecuteFunctions, i: number): number | undefined {
 	const raw = ctx.getNodeParameter('duration', i, '');
 	if (raw === '' || raw === null || raw === undefined) return undefined;
 	return readNumber(raw, 'Duration', 0);
-}
-
-function creditNote(plan: VideoPlan, seconds: number, known: boolean): string {
-	const length = plan.followsSource
-		? known
-			? `the source clip's ${seconds} s`
-			: `a source clip of up to ${MAX_SOURCE_SECONDS} s, its length being unknown for an ID`
-		: `${seconds} s`;
-	return `${creditsPer(plan.creditsPerSecond, 'second')} at ${plan.resolution} × ${length}`;
 }
 
 /** POST /video (spec 4.6): checked against the model listing, inputs uploaded, then handed to the engine. */
@@ -61,13 +109,6 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	const { prompt, modelId, resolution, aspectRatio } = readModelSettings(this, itemIndex);
 	const settings = readWaitSettings(this, itemIndex, 'video');
 	const inputs = readInputs(this, itemIndex, mode);
-	const counts = {
-		start: inputs.start.count,
-		end: inputs.end.count,
-		refImages: inputs.refImages.count,
-		refVideos: inputs.refVideos.count,
-		source: inputs.source.count,
-	};
 	const plan = checkVideoRequest(await videoModels(this), {
 		prompt,
 		mode,
@@ -75,7 +116,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 		resolution,
 		aspectRatio,
 		duration: readDuration(this, itemIndex),
-		inputs: counts,
+		inputs: inputCounts(inputs),
 	});
 	// With the length known up front (not following a source, or a source to upload), check now.
 	if (!plan.followsSource || inputs.source.files.length === 0) {
@@ -83,14 +124,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 		checkCredits(e.credits, settings.maxCredits, creditNote(plan, e.seconds, e.known));
 	}
 
-	const up = async (refs: References, kind: 'image' | 'video', label: string) =>
-		await resolveWithUploads(this, itemIndex, refs, kind, label);
-	const start = await up(inputs.start, 'image', 'Start Frame Binary Field');
-	const end = await up(inputs.end, 'image', 'End Frame Binary Field');
-	const refImages = await up(inputs.refImages, 'image', REFERENCE_IMAGES.binaryLabel);
-	const refVideos = await up(inputs.refVideos, 'video', REFERENCE_VIDEOS.binaryLabel);
-	const source = await up(inputs.source, 'video', 'Source Video Binary Field');
-
+	const { start, end, refImages, refVideos, source } = await uploadInputs(this, itemIndex, inputs);
 	const sourceMs = source[0]?.upload?.duration_ms;
 	const estimate = videoEstimate(plan, typeof sourceMs === 'number' ? sourceMs : undefined);
 	if (plan.followsSource && inputs.source.files.length) {

@@ -1,3 +1,0 @@
-import { downloadJobOperation } from '../downloadJob';
-
-export const { description, prepare } = downloadJobOperation('image');

@@ -1,4 +1,0 @@
-import { getJobOperation } from '../getJob';
-
-/** GET /image/{job_id}: the job's state and, once it succeeded, fresh result links. */
-export const { description, execute } = getJobOperation('image');

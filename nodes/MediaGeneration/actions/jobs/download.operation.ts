@@ -1,0 +1,28 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { JOB_KINDS, type JobKind } from '../../engine/jobs/jobKinds';
+import type { JobRequest } from '../../engine/jobs/types';
+import { InputError } from '../../validation/inputError';
+import { readIdText } from '../../validation/values';
+import { jobIdField } from '../descriptions';
+import { downloadOptions } from '../waitOptions';
+import { readDownloadSettings } from '../waitSettings';
+
+/** A Download operation for one job kind: fresh links from the job, then the files as binary data. */
+export function downloadJobOperation(kind: JobKind) {
+	const description: INodeProperties[] = [jobIdField(kind), downloadOptions()];
+
+	async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<JobRequest> {
+		const jobId = readJobId(kind, this.getNodeParameter('jobId', itemIndex, ''));
+		return { kind, jobId, settings: readDownloadSettings(this, itemIndex), json: {} };
+	}
+
+	return { description, prepare };
+}
+
+/** A job id from the form, checked as its kind's ids are (see JOB_KINDS). */
+export function readJobId(kind: JobKind, value: unknown): string {
+	const raw = readIdText(value, 'Job ID');
+	if (!raw) throw new InputError('Job ID is empty: give the job_id of an earlier job');
+	return JOB_KINDS[kind].checkJobId(raw);
+}

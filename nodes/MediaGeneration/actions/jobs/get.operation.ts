@@ -1,0 +1,40 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { apiRequest } from '../../transport/request';
+import { jobIdField } from '../descriptions';
+import { readJobId } from './download.operation';
+import { JOB_KINDS, type JobKind } from '../../engine/jobs/jobKinds';
+import { describeJob } from '../../engine/jobs/jobOutput';
+
+/** A Get operation for one job kind: reads the job once and outputs its JSON (fresh links included). */
+export function getJobOperation(kind: JobKind) {
+	const description: INodeProperties[] = [jobIdField(kind)];
+
+	async function execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+	): Promise<INodeExecutionData[]> {
+		let jobId: string;
+		try {
+			jobId = readJobId(kind, this.getNodeParameter('jobId', itemIndex, ''));
+		} catch (error) {
+			throw new NodeOperationError(this.getNode(), (error as Error).message, { itemIndex });
+		}
+		const fetchedAt = Date.now();
+		const body = await apiRequest<IDataObject>(this, {
+			method: 'GET',
+			intent: 'read',
+			path: JOB_KINDS[kind].path(jobId),
+			itemIndex,
+		});
+		return [{ json: describeJob(kind, jobId, body, fetchedAt) }];
+	}
+
+	return { description, execute };
+}

@@ -1,4 +1,0 @@
-import { checkJobsOperation } from '../checkJobs';
-
-/** Looks at podcast jobs once: finished ones to Done with their files, running ones to Running. */
-export const { description, prepare, passesOn, split } = checkJobsOperation('podcast');

@@ -1,0 +1,135 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import type { JobRequest } from '../../engine/jobs/types';
+import { parseList } from '../../validation/ids';
+import {
+	checkConversationScript,
+	checkVoiceIds,
+	conversationWaitMinutes,
+	expectedAudioMinutes,
+	musicSpec,
+	parseScript,
+	type MusicInput,
+	type ScriptSegment,
+} from '../../validation/podcastRequest';
+import { InputError } from '../../validation/inputError';
+import {
+	checkNamedId,
+	readBoolean,
+	readIdText,
+	readChoice,
+	readNumber,
+	readText,
+	shown,
+} from '../../validation/values';
+import { promptField } from '../descriptions';
+import { generateOptions, waitForCompletionField } from '../waitOptions';
+import { readWaitSettings } from '../waitSettings';
+import { deliveryField, musicField, scriptFields, voiceIdsField } from './fields';
+
+type Intent = { path: string; scripted: boolean; conversation: boolean };
+
+/** Where the script comes from: the form's segments or JSON from an expression. */
+function scriptFromJson(ctx: IExecuteFunctions, i: number): boolean {
+	const source =
+		readChoice(ctx.getNodeParameter('scriptSource', i, 'form'), 'Script Source') || 'form';
+	if (source !== 'form' && source !== 'json') {
+		throw new InputError(`Script Source must be one of: form, json (not "${shown(source)}")`);
+	}
+	return source === 'json';
+}
+
+function readScript(ctx: IExecuteFunctions, i: number): ScriptSegment[] {
+	if (scriptFromJson(ctx, i)) {
+		return parseScript(ctx.getNodeParameter('scriptJson', i, ''), 'Script (JSON)');
+	}
+	const segments = ctx.getNodeParameter('segments.segment', i, []) as IDataObject[];
+	return parseScript(
+		segments.map((s) => ({ text: s.text, voice_id: s.voiceId })),
+		'Segments',
+	);
+}
+
+function checkMusicId(id: string): string {
+	return id.trim() ? checkNamedId(id.trim(), 'Background Music Music ID') : '';
+}
+
+function readMusic(ctx: IExecuteFunctions, i: number): IDataObject | undefined {
+	const music = ctx.getNodeParameter('backgroundMusic', i, {}) as { track?: IDataObject };
+	const track = music.track;
+	if (!track) return undefined;
+	return musicSpec({
+		musicId: checkMusicId(readIdText(track.musicId, 'Background Music Music ID')),
+		volume: readNumber(track.volume, 'Background Music Volume', 0.05),
+		fadeInMs: readNumber(track.fadeInMs, 'Background Music Fade In', 0),
+		fadeOutMs: readNumber(track.fadeOutMs, 'Background Music Fade Out', 0),
+		playbackStartMs: readNumber(track.playbackStartMs, 'Background Music Playback Start', 0),
+		playbackEndMs: readNumber(track.playbackEndMs, 'Background Music Playback End', 0),
+		loop: readBoolean(track.loop, 'Background Music Loop', false),
+	} satisfies MusicInput);
+}
+
+/**
+ * One of the four audio intents (spec 4.9-4.12) as an operation. Conversation intents take
+ * exactly two voices and delivery instructions; the others take background music, which the
+ * service does not support in convo mode, so it is never offered there.
+ */
+export function podcastOperation(intent: Intent) {
+	const description: INodeProperties[] = [
+		...(intent.scripted
+			? scriptFields()
+			: [
+					promptField(
+						intent.conversation
+							? 'e.g. A 5-minute chat between two hosts about urban beekeeping'
+							: 'e.g. A 30-second radio ad for a bakery, upbeat',
+						'What the episode is about; the service writes the script. It may give the length and include links.' +
+							(intent.conversation ? ' Saying that there are two hosts helps.' : ''),
+					),
+					voiceIdsField(intent.conversation),
+				]),
+		intent.conversation ? deliveryField : musicField,
+		waitForCompletionField('audio as MP3 binary data'),
+		generateOptions(intent.conversation ? 'conversation' : 'podcast', false),
+	];
+
+	async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<JobRequest> {
+		const body: IDataObject = {};
+		let expected: number | undefined;
+		if (intent.scripted) {
+			const label = scriptFromJson(this, itemIndex) ? 'Script (JSON)' : 'Segments';
+			const script = readScript(this, itemIndex);
+			if (intent.conversation) checkConversationScript(script, label);
+			body.script = script;
+			expected = expectedAudioMinutes({ script });
+		} else {
+			const prompt = readText(this.getNodeParameter('prompt', itemIndex, ''), 'Prompt');
+			if (!prompt.trim()) throw new InputError('Prompt is empty; say what the episode is about');
+			body.prompt = prompt;
+			const voices = checkVoiceIds(
+				parseList(this.getNodeParameter('voiceIds', itemIndex, ''), 'Voice IDs', false).map((id) =>
+					checkNamedId(id, 'Voice IDs'),
+				),
+				intent.conversation,
+			);
+			if (voices) body.voice_ids = voices;
+			expected = expectedAudioMinutes({ prompt });
+		}
+		if (intent.conversation) {
+			const delivery = readText(
+				this.getNodeParameter('deliveryInstructions', itemIndex, ''),
+				'Delivery Instructions',
+			).trim();
+			if (delivery) body.delivery_instructions = delivery;
+		} else {
+			const music = readMusic(this, itemIndex);
+			if (music) body.music_spec = music;
+		}
+		const settings = intent.conversation
+			? readWaitSettings(this, itemIndex, 'conversation', conversationWaitMinutes(expected))
+			: readWaitSettings(this, itemIndex, 'podcast');
+		return { kind: 'podcast', create: { path: intent.path, body }, settings, json: {} };
+	}
+
+	return { description, prepare };
+}

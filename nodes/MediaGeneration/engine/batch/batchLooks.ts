@@ -1,0 +1,176 @@
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+
+import { apiRequest } from '../../transport/request';
+import type { BatchCreates } from './batchCreates';
+import type { BatchState, Entry } from './batchState';
+import { finishedItems } from './finish';
+import { outcomeOf } from '../limits/governor';
+import { jobFailedError, notFinishedError, timeoutError, unreadError } from '../jobs/jobErrors';
+import { JOB_KINDS, type JobState } from '../jobs/jobKinds';
+import { decideLook, decideUnread, isEnded } from './look';
+
+/**
+ * The batch's looks at its jobs: sent when the look plan says they are due, each through the
+ * API governor; what a look finds is decided by `decideLook`, and a succeeded job's files are
+ * fetched at once.
+ */
+export class BatchLooks {
+	constructor(
+		private readonly b: BatchState,
+		private readonly creates: BatchCreates,
+	) {}
+
+	/** Sends the looks that are due now. */
+	sendDue(): void {
+		for (const { id, routine } of this.b.plan.due(Date.now())) {
+			const e = this.b.entries[id];
+			// look() settles the item's fate itself and hands back the error it met, if any
+			this.b.track(this.b.api.run(async () => await this.look(e), outcomeOf, routine));
+		}
+	}
+
+	/** Reads the job; a read tried `until` a time rides out an outage until then. */
+	private async read(e: Entry, until?: number): Promise<IDataObject> {
+		return await apiRequest<IDataObject>(this.b.ctx, {
+			method: 'GET',
+			intent: 'read',
+			path: JOB_KINDS[e.req.kind].path(e.jobId!),
+			itemIndex: e.itemIndex,
+			until,
+			signal: this.b.signal,
+		});
+	}
+
+	/** Looks at one job and acts on what it finds; hands back the error it met (for the governor). */
+	private async look(e: Entry): Promise<unknown> {
+		const { b } = this;
+		if (e.phase !== 'running' || b.signal.aborted) {
+			b.plan.remove(e.pos); // a look still queued when the batch stopped is never sent
+			return undefined;
+		}
+		const createdHere = Boolean(e.req.create);
+		const checking = Boolean(e.req.check);
+		// a job made here is looked at through an outage for as long as its Maximum Wait allows
+		const read = await this.read(e, createdHere ? e.deadline : undefined).then(
+			(body) => ({ body, error: undefined }),
+			(error: unknown) => ({ body: undefined, error }),
+		);
+		if (!read.body) {
+			b.plan.remove(e.pos);
+			const facts = {
+				createdHere,
+				checking,
+				answered: e.answered,
+				pastDeadline: Date.now() >= e.deadline,
+			};
+			const action = decideUnread(facts, outcomeOf(read.error) === 'congested');
+			if (action === 'release') e.phase = 'done';
+			else if (action === 'stillRunning') this.stillRunning(e, e.state ?? 'processing', read.error);
+			else if (action === 'timeOut') this.timedOut(e, e.state ?? 'queued', read.error);
+			else b.fail(e, read.error);
+			return read.error;
+		}
+		const body = read.body;
+		const fetchedAt = Date.now();
+		const { kind } = e.req;
+		const state = JOB_KINDS[kind].state(body);
+		e.state = state;
+		if (state === 'queued') b.plan.seenQueued(e.pos, fetchedAt);
+		else b.plan.seen(e.pos, fetchedAt, isEnded(state));
+		if (e.phase !== 'running') return undefined; // failed or stopped meanwhile
+		if (isEnded(state)) this.creates.slotFreed(kind);
+		const action = decideLook(state, {
+			createdHere,
+			checking,
+			answered: e.answered,
+			watchedForSlot: b.watchedForSlot(e),
+			pastDeadline: fetchedAt >= e.deadline,
+			stopping: b.stopping,
+		});
+		const node = b.ctx.getNode();
+		switch (action) {
+			case 'release':
+				e.phase = 'done';
+				b.plan.remove(e.pos);
+				break;
+			case 'failed':
+				b.fail(
+					e,
+					jobFailedError(node, kind, e.jobId!, JOB_KINDS[kind].failureReason(body), e.itemIndex),
+				);
+				break;
+			case 'finish':
+				e.phase = 'finishing';
+				b.finishing.push(this.finish(e, body, fetchedAt).catch((error) => b.fail(e, error)));
+				break;
+			case 'notFinished':
+				b.fail(e, notFinishedError(node, kind, e.jobId!, state, e.itemIndex));
+				break;
+			case 'stillRunning':
+				this.stillRunning(e, state);
+				break;
+			case 'timeOut':
+				this.timedOut(e, state);
+				break;
+		}
+		return undefined;
+	}
+
+	/**
+	 * A job given to Check has not ended (or could not be read this time for a passing reason):
+	 * its item goes on as still running, for the Running output.
+	 */
+	private stillRunning(e: Entry, state: JobState, unread?: unknown) {
+		this.b.plan.remove(e.pos);
+		e.phase = 'done';
+		const json: IDataObject = { ...this.b.json(e, state), checked_at: new Date().toISOString() };
+		if (unread !== undefined) json.last_check_error = (unread as Error).message ?? String(unread);
+		this.b.results[e.pos] = [{ json }];
+	}
+
+	/**
+	 * Maximum Wait is over and the job was not seen ended: last seen in `state`, or not read at
+	 * all in the end because of `unread` (the service's answer to the last tries).
+	 */
+	private timedOut(e: Entry, state: JobState, unread?: unknown) {
+		this.b.plan.remove(e.pos);
+		const { kind, settings } = e.req;
+		if (settings.onTimeout === 'outputRunning') {
+			e.phase = 'done';
+			this.b.results[e.pos] = [{ json: { ...this.b.json(e, state), timed_out: true } }];
+			return;
+		}
+		const node = this.b.ctx.getNode();
+		this.b.fail(
+			e,
+			unread === undefined
+				? timeoutError(node, kind, e.jobId!, state, settings.maxWaitMs, e.itemIndex, e.req.check)
+				: unreadError(unread, kind, e.jobId!, settings.maxWaitMs),
+		);
+	}
+
+	/** Output items of a succeeded job (see finishedItems). */
+	private async finish(e: Entry, body: IDataObject, fetchedAt: number) {
+		const { b } = this;
+		const { kind } = e.req;
+		const job = {
+			kind,
+			jobId: e.jobId!,
+			itemIndex: e.itemIndex,
+			settings: e.req.settings,
+			json: b.json(e, 'succeeded'),
+			body,
+			fetchedAt,
+			readJob: async () => await this.read(e),
+		};
+		const slots = JOB_KINDS[kind].largeFiles ? b.videoDownloads : b.downloads;
+		const made = await finishedItems(b.ctx, job, slots, b.signal).then(
+			(items: INodeExecutionData[]) => ({ items, error: undefined }),
+			(error: unknown) => ({ items: undefined, error }),
+		);
+		if (e.phase !== 'finishing') return; // failed or stopped meanwhile
+		if (!made.items) return b.fail(e, made.error);
+		e.phase = 'done';
+		b.results[e.pos] = made.items;
+	}
+}

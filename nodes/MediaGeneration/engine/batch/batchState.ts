@@ -1,0 +1,143 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import { API_LIMITS, DOWNLOAD_LIMITS, Governor, VIDEO_DOWNLOAD_LIMITS } from '../limits/governor';
+import type { JobKind, JobState } from '../jobs/jobKinds';
+import { compact } from '../jobs/jobOutput';
+import { LookPlan } from '../plan/lookPlan';
+import { TransferSlots } from '../limits/transfers';
+import type { JobRequest } from '../jobs/types';
+
+/** One input item's job, as the batch follows it. */
+export type Entry = {
+	/** position in the batch, which is where its result goes */
+	pos: number;
+	itemIndex: number;
+	req: JobRequest;
+	/** waiting: not created yet (waiting for a slot); running: created, not seen ended */
+	phase: 'waiting' | 'creating' | 'running' | 'finishing' | 'done';
+	jobId?: string;
+	estimatedCredits?: number;
+	deadline: number;
+	/** the item's output was decided when the job was created (Wait for Completion off) */
+	answered: boolean;
+	/** what the last look at the job saw */
+	state?: JobState;
+	/** the create gate's stamp when this create was sent */
+	sentStamp?: number;
+};
+
+export type ItemResult = INodeExecutionData[] | Error;
+
+/**
+ * What a batch of jobs shares: its entries and their results, the look plan, the request
+ * slots, and how it stops. An item's fate is settled here (a result, or a failure that ends the
+ * batch without Continue On Fail).
+ */
+export class BatchState {
+	readonly entries: Entry[];
+	readonly results: Array<ItemResult | undefined>;
+	readonly plan = new LookPlan();
+	/** API calls (creates and job reads) and file downloads, each with its own adaptive limit */
+	readonly api = new Governor(API_LIMITS);
+	readonly downloads = new Governor(DOWNLOAD_LIMITS);
+	readonly videoDownloads = new TransferSlots(VIDEO_DOWNLOAD_LIMITS);
+	readonly inflight = new Set<Promise<void>>();
+	readonly finishing: Array<Promise<void>> = [];
+	/** wakes the loop's pause when a request in flight comes back */
+	ring?: () => void;
+	private readonly stop = new AbortController();
+	readonly signal: AbortSignal;
+	fatal?: { error: Error; entry: Entry };
+
+	constructor(
+		readonly ctx: IExecuteFunctions,
+		requests: Array<{ itemIndex: number; req: JobRequest }>,
+		private readonly continueOnFail: boolean,
+	) {
+		const now = Date.now();
+		this.entries = requests.map(({ itemIndex, req }, pos) => ({
+			pos,
+			itemIndex,
+			req,
+			phase: req.create ? 'waiting' : 'running',
+			jobId: req.jobId,
+			deadline: (req.check?.since ?? now) + req.settings.maxWaitMs,
+			answered: false,
+		}));
+		this.results = new Array<ItemResult | undefined>(requests.length);
+		const cancel = ctx.getExecutionCancelSignal();
+		this.signal = cancel ? AbortSignal.any([cancel, this.stop.signal]) : this.stop.signal;
+	}
+
+	/** Whether nothing more may be started: cancelled, or an item failed without Continue On Fail. */
+	get stopping(): boolean {
+		return Boolean(this.fatal) || this.signal.aborted;
+	}
+
+	/** Ends everything still in flight (the node is returning). */
+	halt(): void {
+		this.stop.abort();
+	}
+
+	/** Runs `task` in the background, so that the loop can go on planning while it is in flight. */
+	track(task: Promise<unknown>): void {
+		const done: Promise<void> = task.then(
+			() => this.settled(done),
+			() => this.settled(done),
+		);
+		this.inflight.add(done);
+	}
+
+	private settled(done: Promise<void>) {
+		this.inflight.delete(done);
+		this.ring?.();
+	}
+
+	/** The item fails: an error item with Continue On Fail, else the end of the batch. */
+	fail(entry: Entry, error: unknown): void {
+		entry.phase = 'done';
+		this.plan.remove(entry.pos);
+		const err = error instanceof Error ? error : new Error(String(error));
+		const context = (err as { context?: IDataObject }).context;
+		if (context && entry.jobId) context.jobId ??= entry.jobId;
+		if (this.continueOnFail) {
+			this.results[entry.pos] = err;
+		} else if (!this.fatal) {
+			this.fatal = { error: err, entry };
+			this.stop.abort();
+		}
+	}
+
+	/** The fields of every output item of this job. */
+	json(e: Entry, status: JobState): IDataObject {
+		return compact({
+			job_id: e.jobId,
+			status,
+			...e.req.json,
+			estimated_credits: e.estimatedCredits ?? e.req.json.estimated_credits,
+		});
+	}
+
+	/** Jobs this batch created (all but `except`'s). */
+	startedJobs(except?: Entry): Array<{ itemIndex: number; jobId: string }> {
+		return this.entries
+			.filter((e) => e !== except && e.jobId && e.req.create)
+			.map((e) => ({ itemIndex: e.itemIndex, jobId: e.jobId! }));
+	}
+
+	/** Jobs of `kind` this batch has on the service that hold a slot (being created or watched). */
+	inFlight(kind: JobKind): number {
+		return this.entries.filter(
+			(e) =>
+				e.req.kind === kind &&
+				e.req.create &&
+				(e.phase === 'creating' ||
+					(e.phase === 'running' && (!e.answered || this.plan.has(e.pos)))),
+		).length;
+	}
+
+	/** Wait off: a job is still watched while others of its kind wait for its slot. */
+	watchedForSlot(e: Entry): boolean {
+		return this.entries.some((w) => w.phase === 'waiting' && w.req.kind === e.req.kind);
+	}
+}

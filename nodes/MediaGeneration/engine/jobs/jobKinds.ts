@@ -1,0 +1,114 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { checkId } from '../../validation/ids';
+import { checkNamedId } from '../../validation/values';
+import type { ResultFile } from './types';
+
+/**
+ * Everything the node knows about one kind of job, in one table. Adding a kind means an entry
+ * here, its operations and their tests; the compiler finds every other place (each is keyed by
+ * JobKind).
+ */
+export type JobKind = 'image' | 'video' | 'podcast';
+
+/** One state vocabulary for all jobs; audio jobs report finished/error instead of a status. */
+export type JobState = 'queued' | 'processing' | 'succeeded' | 'failed';
+
+export type JobKindSpec = {
+	/** how errors name a job of this kind ("Audio job …") */
+	label: string;
+	/** the node resource whose Get and Download handle it */
+	resource: string;
+	/** the job endpoint, below the base URL */
+	path: (jobId: string) => string;
+	/** the job id as the form takes it, checked (throws InputError) */
+	checkJobId: (raw: string) => string;
+	/** the common state, from the job endpoint's answer */
+	state: (body: IDataObject) => JobState;
+	/** why a failed job failed, as the service says it */
+	failureReason: (body: IDataObject) => unknown;
+	/** what a user can do about a failed job */
+	failureAdvice: string;
+	/** the files of a succeeded job, in the service's order, each with its own fields */
+	files: (body: IDataObject) => ResultFile[];
+	/**
+	 * Jobs of this kind the service runs at once per workspace; more answer 429 ("no slot free"),
+	 * which the engine waits out instead of the transport. Infinity: the service queues them.
+	 */
+	slots: number;
+	/** large files (up to 100 MB): downloaded a few at a time, sized by transfer speed */
+	largeFiles: boolean;
+};
+
+/** Audio jobs the service runs at once per workspace (spec 8); more answer 429. */
+export const AUDIO_SLOTS = 5;
+
+/** image and video jobs share their status vocabulary */
+function statusOf(body: IDataObject): JobState {
+	const s = body.status;
+	return s === 'queued' || s === 'succeeded' || s === 'failed' ? s : 'processing';
+}
+
+const id = encodeURIComponent;
+
+/** What image and video jobs share: uuid ids, one status vocabulary, `error` on failure. */
+const MEDIA_JOB = {
+	checkJobId: (raw: string) => checkId(raw, 'Job ID'),
+	state: statusOf,
+	failureReason: (body: IDataObject) => body.error,
+	failureAdvice: 'Failed jobs are not charged. Adjust the prompt or inputs and try again.',
+};
+
+export const JOB_KINDS: Record<JobKind, JobKindSpec> = {
+	image: {
+		label: 'Image',
+		resource: 'Image',
+		path: (jobId) => `/image/${id(jobId)}`,
+		...MEDIA_JOB,
+		files: (body) => {
+			const images = Array.isArray(body.images) ? (body.images as IDataObject[]) : [];
+			return images.map((img, i) => ({
+				url: String(img.url ?? ''),
+				json: { image_number: i + 1, image_id: img.image_id, width: img.width, height: img.height },
+			}));
+		},
+		slots: Infinity,
+		largeFiles: false,
+	},
+	video: {
+		label: 'Video',
+		resource: 'Video',
+		path: (jobId) => `/video/${id(jobId)}`,
+		...MEDIA_JOB,
+		files: (body) => {
+			const { video_id, duration_ms, width, height, model } = body;
+			return [
+				{ url: String(body.url ?? ''), json: { video_id, duration_ms, width, height, model } },
+			];
+		},
+		slots: Infinity,
+		largeFiles: true,
+	},
+	podcast: {
+		label: 'Audio',
+		resource: 'Podcast',
+		path: (jobId) => `/podcast/${id(jobId)}`,
+		// audio job ids are not uuids: checked for form only
+		checkJobId: (raw) => checkNamedId(raw, 'Job ID'),
+		state: (body) => {
+			if (body.error === true) return 'failed';
+			return body.finished === true ? 'succeeded' : 'processing';
+		},
+		failureReason: (body) => body.error_details,
+		failureAdvice:
+			'The service reported an error for this audio job. Check the voice and music ids and the script, then try again.',
+		files: (body) => [{ url: String(body.url ?? ''), json: { script: body.script } }],
+		slots: AUDIO_SLOTS,
+		largeFiles: false,
+	},
+};
+
+/** A kind whose creates wait for a free slot (the service refuses more than it runs). */
+export function hasSlots(kind: JobKind): boolean {
+	return JOB_KINDS[kind].slots !== Infinity;
+}

@@ -1,0 +1,39 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { JobKind } from './jobKinds';
+
+export type OnTimeout = 'error' | 'outputRunning';
+
+/** How one item's job is waited for and what its output holds (the operation's Options). */
+export type WaitSettings = {
+	waitForCompletion: boolean;
+	lookIntervalMs: number;
+	maxWaitMs: number;
+	onTimeout: OnTimeout;
+	downloadMedia: boolean;
+	binaryPropertyName: string;
+	/** base name for output files; empty: named after the job */
+	fileName: string;
+	/** how long a create request may go unanswered (default: the transport's 60 s) */
+	createTimeoutMs?: number;
+};
+
+/** What an operation hands the engine for one input item. */
+export type JobRequest = {
+	kind: JobKind;
+	/** a new job: its create request */
+	create?: { path: string; body: IDataObject };
+	/** an existing job (Download): it must have ended already */
+	jobId?: string;
+	/**
+	 * Check: the existing job is looked at once and may still run; Maximum Wait counts from
+	 * `since` (when the job was created, in ms)
+	 */
+	check?: { since: number };
+	settings: WaitSettings;
+	/** fields for every output item of this job (model, estimated credits, …) */
+	json: IDataObject;
+};
+
+/** One result file of a finished job, with the fields its output item shows. */
+export type ResultFile = { url: string; json: IDataObject };

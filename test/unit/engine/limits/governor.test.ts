@@ -1,0 +1,100 @@
+/** The adaptive limit on requests in flight (pure policy, and the semaphore that follows it). */
+import { sleep } from 'n8n-workflow';
+
+import {
+	nextState,
+	isFast,
+	Governor,
+	API_LIMITS,
+	DOWNLOAD_LIMITS,
+	VIDEO_DOWNLOAD_LIMITS,
+	MAX_IN_FLIGHT,
+} from '../../../../nodes/MediaGeneration/engine/limits/governor';
+
+const limits = { start: 4, min: 1, max: 10 };
+const start = { limit: 4, credit: 0, fastestMs: Infinity, rising: true };
+
+describe('nextState', () => {
+	test('while every answer is clean and fast, grows by one per answer (doubling each round trip)', () => {
+		let s = start;
+		for (let i = 0; i < 4; i++) s = nextState(s, 'ok', 20, limits);
+		expect(s.limit).toBe(8);
+		for (let i = 0; i < 200; i++) s = nextState(s, 'ok', 20, limits);
+		expect(s.limit).toBe(10);
+	});
+	test('after a slow answer, grows by one for every `limit` clean, fast answers', () => {
+		let s = nextState(start, 'ok', 20, limits);
+		s = nextState(s, 'ok', 500, limits);
+		expect(s).toMatchObject({ limit: 5, rising: false });
+		for (let i = 0; i < 4; i++) s = nextState(s, 'ok', 20, limits);
+		expect(s.limit).toBe(5);
+		s = nextState(s, 'ok', 20, limits);
+		expect(s.limit).toBe(6);
+	});
+	test('holds while answers are much slower than the fastest seen', () => {
+		let s = nextState(start, 'ok', 20, limits);
+		for (let i = 0; i < 50; i++) s = nextState(s, 'ok', 500, limits);
+		expect(s.limit).toBe(5);
+		expect(isFast(80, 20)).toBe(true);
+		expect(isFast(200, 20)).toBe(false);
+	});
+	test('halves on congestion (429, 5xx, network errors), never below the minimum', () => {
+		let s = { limit: 10, credit: 3, fastestMs: 20, rising: true };
+		s = nextState(s, 'congested', 20, limits);
+		expect(s).toEqual({ limit: 5, credit: 0, fastestMs: 20, rising: false });
+		for (let i = 0; i < 10; i++) s = nextState(s, 'congested', 20, limits);
+		expect(s.limit).toBe(1);
+	});
+	test('the most the node ever has in flight is stated', () => {
+		expect(MAX_IN_FLIGHT).toBe(API_LIMITS.max + DOWNLOAD_LIMITS.max + VIDEO_DOWNLOAD_LIMITS.max);
+		expect(VIDEO_DOWNLOAD_LIMITS.max).toBeLessThanOrEqual(4);
+	});
+});
+
+describe('Governor', () => {
+	const wait = sleep;
+	test('never runs more tasks than its limit, and grows it while tasks come back clean', async () => {
+		const g = new Governor({ start: 2, min: 1, max: 6 });
+		let running = 0;
+		let most = 0;
+		await Promise.all(
+			Array.from({ length: 60 }, () =>
+				g.run(async () => {
+					running++;
+					most = Math.max(most, running);
+					await wait(2);
+					running--;
+				}),
+			),
+		);
+		expect(g.peak).toBe(most);
+		expect(most).toBeLessThanOrEqual(6);
+		expect(g.limit).toBeGreaterThan(2);
+	});
+	test('shrinks when tasks report congestion', async () => {
+		const g = new Governor({ start: 8, min: 1, max: 16 });
+		await Promise.all(
+			Array.from({ length: 3 }, () =>
+				g.run(
+					async () => 'busy',
+					() => 'congested',
+				),
+			),
+		);
+		expect(g.limit).toBe(1);
+	});
+	test('a task that can wait lets every other queued task go first', async () => {
+		const g = new Governor({ start: 1, min: 1, max: 1 });
+		const order: string[] = [];
+		const task = (name: string) => async () => {
+			order.push(name);
+			await wait(2);
+		};
+		await Promise.all([
+			g.run(task('first')),
+			g.run(task('routine'), undefined, true),
+			g.run(task('urgent')),
+		]);
+		expect(order).toEqual(['first', 'urgent', 'routine']);
+	});
+});
