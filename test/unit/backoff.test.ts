@@ -9,7 +9,11 @@ import {
 	askedWaitMs,
 	RETRY_LIMITS,
 } from '../../nodes/MediaGeneration/transport/retry';
-import { busyWait, busyDelayMs, BUSY_BACKOFF } from '../../nodes/MediaGeneration/engine/limits/createGate';
+import {
+	busyWait,
+	busyDelayMs,
+	BUSY_BACKOFF,
+} from '../../nodes/MediaGeneration/engine/limits/createGate';
 import { Pace, type Ticket } from '../../nodes/MediaGeneration/transport/pace';
 
 const now = Date.parse('2026-01-01T00:00:00Z');

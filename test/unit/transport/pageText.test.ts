@@ -7,7 +7,10 @@ import {
 } from '../../../nodes/MediaGeneration/transport/pageText';
 import type { INode } from 'n8n-workflow';
 
-import { toNodeApiError, type ServiceFailure } from '../../../nodes/MediaGeneration/transport/errors';
+import {
+	toNodeApiError,
+	type ServiceFailure,
+} from '../../../nodes/MediaGeneration/transport/errors';
 import { gatewayPage } from '../../fake-service/pages';
 
 const node: INode = {

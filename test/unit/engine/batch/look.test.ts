@@ -1,5 +1,9 @@
 import type { JobState } from '../../../../nodes/MediaGeneration/engine/jobs/jobKinds';
-import { decideLook, decideUnread, type LookFacts } from '../../../../nodes/MediaGeneration/engine/batch/look';
+import {
+	decideLook,
+	decideUnread,
+	type LookFacts,
+} from '../../../../nodes/MediaGeneration/engine/batch/look';
 
 const running: LookFacts = {
 	createdHere: true,
