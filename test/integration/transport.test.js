@@ -41,7 +41,7 @@ describe('transport: errors', () => {
 		[403, /Access denied/],
 		[404, /Not found/],
 		[413, /too large/],
-		[429, /Too many jobs/],
+		[429, /Too many requests/],
 		[500, /internal error/],
 	])(
 		'%i becomes a NodeApiError that says what to do, with no trace of the key',

@@ -1,6 +1,8 @@
 /** What a failed create tells the user: whether the job may exist, and where to look. */
 import type { INode } from 'n8n-workflow';
 
+import type { JobKind } from '../../nodes/MediaGeneration/engine/jobs/jobKinds';
+
 import {
 	toNodeApiError,
 	mayHaveCreated,
@@ -21,18 +23,17 @@ const node: INode = {
 	position: [0, 0],
 	parameters: {},
 };
-const RESOURCE: Record<string, string> = {
-	'/image': 'Image',
-	'/video': 'Video',
-	'/podcast': 'Podcast',
+const KIND: Record<string, JobKind> = {
+	'/image': 'image',
+	'/video': 'video',
+	'/podcast': 'podcast',
 };
-const creates = (path: string) => RESOURCE[`/${path.split('/')[1]}`];
+const creates = (path: string) => KIND[`/${path.split('/')[1]}`];
 type Extra = Partial<ServiceFailure>;
 const create = (path: string, extra: Extra): ServiceFailure => ({
 	method: 'POST',
 	path,
-	intent: 'create',
-	creates: creates(path),
+	intent: { create: creates(path) },
 	...extra,
 });
 const post = (path: string, extra: Extra) =>

@@ -5,11 +5,11 @@ import {
 	RETRY_LIMITS,
 } from '../../nodes/MediaGeneration/transport/retry';
 import { normalizeBaseUrl } from '../../nodes/MediaGeneration/transport/baseUrl';
+import { redact } from '../../nodes/MediaGeneration/transport/errors';
 import {
-	formatValidationDetail,
 	describeBody,
-	redact,
-} from '../../nodes/MediaGeneration/transport/errors';
+	formatValidationDetail,
+} from '../../nodes/MediaGeneration/transport/errorBody';
 import { networkCodeOf } from '../../nodes/MediaGeneration/transport/network';
 
 describe('retry policy', () => {
@@ -26,14 +26,20 @@ describe('retry policy', () => {
 	});
 
 	test('POST is retried only when the service certainly did not take it', () => {
-		expect(isRetryable({ intent: 'create', attempt: 1, status: 429 })).toBe(true);
-		expect(isRetryable({ intent: 'create', attempt: 1, networkCode: 'ECONNREFUSED' })).toBe(true);
-		for (const status of [500, 502, 503, 504])
-			expect(isRetryable({ intent: 'create', attempt: 1, status })).toBe(false);
-		for (const networkCode of ['ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENETWORK'])
-			expect(isRetryable({ intent: 'create', attempt: 1, networkCode })).toBe(false);
+		expect(isRetryable({ intent: { create: 'image' }, attempt: 1, status: 429 })).toBe(true);
 		expect(
-			isRetryable({ intent: 'create', attempt: RETRY_LIMITS.createAttempts, status: 429 }),
+			isRetryable({ intent: { create: 'image' }, attempt: 1, networkCode: 'ECONNREFUSED' }),
+		).toBe(true);
+		for (const status of [500, 502, 503, 504])
+			expect(isRetryable({ intent: { create: 'image' }, attempt: 1, status })).toBe(false);
+		for (const networkCode of ['ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENETWORK'])
+			expect(isRetryable({ intent: { create: 'image' }, attempt: 1, networkCode })).toBe(false);
+		expect(
+			isRetryable({
+				intent: { create: 'image' },
+				attempt: RETRY_LIMITS.createAttempts,
+				status: 429,
+			}),
 		).toBe(false);
 	});
 

@@ -1,9 +1,11 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { hasSlots, JOB_KINDS, type JobKind } from '../engine/jobs/jobKinds';
+import { UPLOAD_LIMITS } from '../validation/fileType';
+import { describeBody, gatewayText } from './errorBody';
+import { isCreate, type Intent } from './intent';
 import { neverSent, networkText } from './network';
-import { isHtmlPage, pageText } from './pageText';
-import type { Intent } from './retry';
 
 /** What the service said, reduced to what a user needs; nothing of the request is kept. */
 export type ServiceFailure = {
@@ -12,15 +14,15 @@ export type ServiceFailure = {
 	body?: unknown;
 	method: string;
 	path: string;
-	/** what the request was for (a create may have made a job; a read or an upload made none) */
 	intent: Intent;
-	/** a create: the node resource whose Get and Download fetch the job it makes */
-	creates?: string;
 	/** the base URL's host, named when something in front of the service answered */
 	host?: string;
 };
 
-const STATUS_TEXT: Record<number, { message: string; hint: string }> = {
+type Words = { message: string; hint: string };
+type Text = { message: string; description: string };
+
+const STATUS_WORDS: Record<number, Words> = {
 	400: {
 		message: 'The service refused the request',
 		hint: 'Check the model, mode, resolution, duration, aspect ratio, reference inputs and voice or music ids against the model listing.',
@@ -29,13 +31,13 @@ const STATUS_TEXT: Record<number, { message: string; hint: string }> = {
 		message: 'The API key was refused',
 		hint: 'Check the API key in the Media Generation API credential (Workspace Settings > API keys).',
 	},
-	403: {
-		message: 'Access denied',
-		hint: 'The API key is invalid or the workspace has no active paid plan. Check the credential and the plan.',
-	},
 	402: {
 		message: 'Not enough credits, or the model is not on your plan',
 		hint: 'Top up credits or choose a model that your plan includes.',
+	},
+	403: {
+		message: 'Access denied',
+		hint: 'The API key is invalid or the workspace has no active paid plan. Check the credential and the plan.',
 	},
 	404: {
 		message: 'Not found',
@@ -43,87 +45,60 @@ const STATUS_TEXT: Record<number, { message: string; hint: string }> = {
 	},
 	413: {
 		message: 'The file is too large',
-		hint: 'Images may be at most 20 MB and videos at most 100 MB.',
+		hint: `Images may be at most ${UPLOAD_LIMITS.image.label} and videos at most ${UPLOAD_LIMITS.video.label}.`,
 	},
-	422: {
-		message: 'The request was invalid',
-		hint: 'Correct the fields named above.',
-	},
-	429: {
-		message: 'Too many jobs in flight',
-		hint: 'The service allows 5 audio jobs at a time. Wait for running jobs to finish, or ask support for a higher limit.',
-	},
+	422: { message: 'The request was invalid', hint: 'Correct the fields named above.' },
 };
 
-/** A 2.10 validation body as one "field: message" line per item. */
-export function formatValidationDetail(detail: unknown): string | undefined {
-	if (!Array.isArray(detail)) return undefined;
-	const lines = detail.map((item) => {
-		const entry = (item ?? {}) as { loc?: unknown; msg?: unknown };
-		const loc = Array.isArray(entry.loc) ? entry.loc.map(String).filter((p) => p !== 'body') : [];
-		const field = loc.length ? loc.join('.') : 'body';
-		return `${field}: ${typeof entry.msg === 'string' ? entry.msg : 'invalid'}`;
-	});
-	return lines.length ? lines.join('\n') : undefined;
-}
-
-/** The readable part of any error body: {detail}, {message}, {error}, plain text, or a 2.10 list. */
-export function describeBody(body: unknown): string | undefined {
-	if (body === undefined || body === null || body === '') return undefined;
-	if (Buffer.isBuffer(body)) return describeBody(body.toString('utf8'));
-	if (typeof body === 'string') {
-		try {
-			return describeBody(JSON.parse(body));
-		} catch {
-			return pageText(body) || undefined;
-		}
+/** A 429: "no slot free" for a kind of job the service runs a few at a time, else plain pacing. */
+function tooMany(intent: Intent): Words {
+	if (isCreate(intent) && hasSlots(intent.create)) {
+		const { slots, label } = JOB_KINDS[intent.create];
+		return {
+			message: 'Too many jobs in flight',
+			hint: `The service runs at most ${slots} ${label.toLowerCase()} jobs at a time per workspace. Wait for running jobs to finish, or ask support for a higher limit.`,
+		};
 	}
-	if (typeof body === 'object') {
-		const o = body as Record<string, unknown>;
-		const detail = o.detail ?? o.message ?? o.error ?? o.error_details;
-		const asList = formatValidationDetail(detail);
-		if (asList) return asList;
-		if (typeof detail === 'string') return detail;
-		if (detail && typeof detail === 'object') return describeBody(detail);
-	}
-	return undefined;
-}
-
-/** Status lines of the answers a load balancer or CDN gives for a service it cannot reach. */
-const GATEWAY_REASON: Record<number, string> = {
-	500: 'Internal Server Error',
-	502: 'Bad Gateway',
-	503: 'Service Unavailable',
-	504: 'Gateway Timeout',
-	520: 'Unknown Error',
-	521: 'Web Server Is Down',
-	522: 'Connection Timed Out',
-	523: 'Origin Is Unreachable',
-	524: 'A Timeout Occurred',
-};
-
-/**
- * For a 5xx answered with an HTML page: words that say who answered. The service speaks JSON, so
- * such a page comes from the load balancer or CDN in front of it, which could not reach it.
- */
-function gatewayText(failure: ServiceFailure): { message: string; hint: string } | undefined {
-	const { status, body } = failure;
-	if (status === undefined || status < 500) return undefined;
-	const text = Buffer.isBuffer(body) ? body.toString('utf8') : body;
-	if (typeof text !== 'string' || !isHtmlPage(text)) return undefined;
-	const said = pageText(text);
-	const at = failure.host ? ` at ${failure.host}` : '';
-	const reason = GATEWAY_REASON[status] ? ` ${GATEWAY_REASON[status]}` : '';
 	return {
-		message: `The service's load balancer${at} answered ${status}${reason}${said ? `: ${said}` : ''}`,
-		hint: 'The network in front of the service could not reach it: an outage or overload, usually brief. Try again later.',
+		message: 'Too many requests',
+		hint: 'The service asked for fewer requests at a time. Wait a moment and try again.',
 	};
 }
 
-/** Removes every occurrence of a secret from a text. */
-export function redact(text: string, secret: string | undefined): string {
-	if (!secret || secret.length < 4) return text;
-	return text.split(secret).join('[redacted]');
+/** What an HTTP status means, for any request. */
+function statusWords(status: number, intent: Intent): Words {
+	if (status === 429) return tooMany(intent);
+	if (STATUS_WORDS[status]) return STATUS_WORDS[status];
+	if (status >= 500)
+		return { message: 'The service had an internal error', hint: 'Try again later.' };
+	if (status >= 300 && status < 400) {
+		return {
+			message: 'The service answered with a redirect',
+			hint: 'Set the Base URL to the final address of the service (for example https instead of http).',
+		};
+	}
+	return { message: `The service answered ${status}`, hint: 'Check the request.' };
+}
+
+/** The failure's own words: the network's, or the status's with what the body said. */
+function what(f: ServiceFailure): Words & { where: string } {
+	const where = `${f.method} ${f.path}`;
+	if (f.status === undefined) {
+		const code = f.networkCode ?? 'network error';
+		return {
+			where: `${where} got no answer (${code}).`,
+			message: `${networkText(code)} (${code})`,
+			hint: 'Check the Base URL in the credential and that the service is reachable.',
+		};
+	}
+	const words = statusWords(f.status, f.intent);
+	const gateway = gatewayText(f.status, f.body, f.host);
+	const said = describeBody(f.body);
+	return {
+		where: `${where} returned ${f.status}.`,
+		message: gateway?.message ?? (said ? `${words.message}: ${said}` : words.message),
+		hint: gateway?.hint ?? words.hint,
+	};
 }
 
 /**
@@ -136,87 +111,57 @@ export function mayHaveCreated(failure: ServiceFailure): boolean {
 	return !neverSent(failure.networkCode);
 }
 
-/** What a failed create means for the job, in words: one sentence for the message, one for help. */
-function createOutcome(failure: ServiceFailure, resource: string) {
-	if (!mayHaveCreated(failure)) {
+/** A read or an upload: it makes no job, and it was tried again already where that could help. */
+function plainText(f: ServiceFailure): Text {
+	const w = what(f);
+	return { message: w.message, description: `${w.where} ${w.hint}` };
+}
+
+/** A create: whether the job of `kind` may exist, and how to find it before running the item again. */
+function createText(f: ServiceFailure, kind: JobKind): Text {
+	const w = what(f);
+	if (!mayHaveCreated(f)) {
+		const hint = f.status === undefined ? '' : ` ${w.hint}`;
 		return {
-			short: 'no job was created',
-			help: 'No job was created for this item and nothing was charged, so running it again is safe.',
+			message: `${w.message}: no job was created`,
+			description: `${w.where}${hint} No job was created for this item and nothing was charged, so running it again is safe.`,
 		};
 	}
-	const at = new Date().toISOString();
+	const { resource } = JOB_KINDS[kind];
 	return {
-		short: 'the job may have been created',
-		help:
-			`The request may have reached the service and no job ID came back, so the job may exist and be charged. ` +
+		message: `${w.message}: the job may have been created`,
+		description:
+			`${w.where} The request may have reached the service and no job ID came back, so the job may exist and be charged. ` +
 			`It was not sent again, because that could create and charge it twice. ` +
-			`The API cannot list jobs: look for it in the service's web app (recent projects, credit usage) around ${at}. ` +
+			`The API cannot list jobs: look for it in the service's web app (recent projects, credit usage) around ${new Date().toISOString()}. ` +
 			`With its job ID, ${resource} > Download or ${resource} > Get fetches it; run this item again only if it is not there.`,
 	};
 }
 
+/** Removes every occurrence of a secret from a text. */
+export function redact(text: string, secret: string | undefined): string {
+	if (!secret || secret.length < 4) return text;
+	return text.split(secret).join('[redacted]');
+}
+
+/** The service's refusal (or the network's) as n8n's error, worded for what the request was for. */
 export function toNodeApiError(
 	node: INode,
 	failure: ServiceFailure,
 	secret: string | undefined,
 	itemIndex?: number,
 ): NodeApiError {
-	const where = `${failure.method} ${failure.path}`;
-	let message: string;
-	let description: string;
-	if (failure.status === undefined) {
-		const code = failure.networkCode ?? 'network error';
-		message = `${networkText(code)} (${code})`;
-		description =
-			failure.intent === 'create'
-				? `${where}: the service may or may not have started the job, so it was not sent again. Check the Base URL and the service, then look for the job before running this item again.`
-				: `${where}: check the Base URL in the credential and that the service is reachable.`;
-	} else {
-		const known = STATUS_TEXT[failure.status] ?? {
-			message:
-				failure.status >= 500
-					? 'The service had an internal error'
-					: failure.status >= 300 && failure.status < 400
-						? 'The service answered with a redirect'
-						: `The service answered ${failure.status}`,
-			hint:
-				failure.status >= 500
-					? 'Try again later.'
-					: failure.status >= 300 && failure.status < 400
-						? 'Set the Base URL to the final address of the service (for example https instead of http).'
-						: 'Check the request.',
-		};
-		const said = describeBody(failure.body);
-		const gateway = gatewayText(failure);
-		message = gateway?.message ?? (said ? `${known.message}: ${said}` : known.message);
-		const hint =
-			failure.intent === 'create' && failure.status >= 500
-				? 'The service may have started the job anyway, so it was not sent again (that could charge twice). Check for the job before running this item again.'
-				: (gateway?.hint ?? known.hint);
-		description = `${where} returned ${failure.status}. ${hint}`;
-	}
-	const resource = failure.intent === 'create' ? failure.creates : undefined;
-	if (resource) {
-		const outcome = createOutcome(failure, resource);
-		message = `${message}: ${outcome.short}`;
-		description = `${failure.status === undefined ? `${where} got no answer (${failure.networkCode ?? 'network error'}).` : `${where} returned ${failure.status}.`} ${
-			failure.status !== undefined && failure.status < 500
-				? `${STATUS_TEXT[failure.status]?.hint ?? 'Check the request.'} `
-				: ''
-		}${outcome.help}`;
-	}
-	const safeMessage = redact(message, secret);
-	const safeDescription = redact(description, secret);
-	const response: JsonObject = { message: safeMessage, description: safeDescription };
-	if (failure.status !== undefined) response.httpCode = String(failure.status);
-	const error = new NodeApiError(node, response, {
-		message: safeMessage,
-		description: safeDescription,
-		httpCode: failure.status !== undefined ? String(failure.status) : undefined,
-		itemIndex,
-	});
+	const text = isCreate(failure.intent)
+		? createText(failure, failure.intent.create)
+		: plainText(failure);
+	const message = redact(text.message, secret);
+	const description = redact(text.description, secret);
+	const httpCode = failure.status !== undefined ? String(failure.status) : undefined;
+	const response: JsonObject = { message, description };
+	if (httpCode) response.httpCode = httpCode;
+	const error = new NodeApiError(node, response, { message, description, httpCode, itemIndex });
 	// n8n swaps a message that names a network code (ECONNRESET, …) for its own generic text,
 	// which would drop whether the job may exist: keep ours
-	error.message = safeMessage;
+	error.message = message;
 	return error;
 }

@@ -14,7 +14,8 @@ import { StreamedForm } from './multipart';
 import { oncePerRun } from './perRun';
 import { paceOf, type Refusal } from './pace';
 import { networkCodeOf } from './network';
-import { isRetryable, isRetryableFailure, RETRY_LIMITS, type Attempt, type Intent } from './retry';
+import { intentName, isCreate, type Intent } from './intent';
+import { isRetryable, isRetryableFailure, RETRY_LIMITS, type Attempt } from './retry';
 import { withTries } from './tries';
 
 export const CREDENTIAL_NAME = 'mediaGenerationApi';
@@ -30,10 +31,8 @@ export type ApiRequest = {
 	itemIndex?: number;
 	/** per-try timeout in milliseconds */
 	timeoutMs?: number;
-	/** what the request is for: it decides which failures are tried again, and how errors read */
+	/** what the request is for (a create: which kind of job): which failures are tried again, and how errors read */
 	intent: Intent;
-	/** a create: the node resource whose Get and Download fetch the job it makes ("Image") */
-	creates?: string;
 	/** false: a 429 is handed back to the caller at once (audio creates wait for a free slot) */
 	retryOn429?: boolean;
 	/** a read tried again until this time (its job's Maximum Wait), not a fixed number of times */
@@ -96,7 +95,7 @@ export async function getConnection(
 
 /** Which requests back off together (see pace.ts): creates, uploads and reads, per resource. */
 function kindOf(req: ApiRequest): string {
-	return `${req.intent} ${req.path.split('/')[1]}`;
+	return `${intentName(req.intent)} ${req.path.split('/')[1]}`;
 }
 
 /** One try: the service's answer, or the network error that stood in for one. */
@@ -143,12 +142,12 @@ export async function apiRequest<T>(ctx: ApiContext, req: ApiRequest): Promise<T
 	const signal =
 		req.signal ?? ('getExecutionCancelSignal' in ctx ? ctx.getExecutionCancelSignal() : undefined);
 	const pace = await paceOf(ctx, kindOf(req));
-	const limit = req.intent === 'create' ? RETRY_LIMITS.createAttempts : RETRY_LIMITS.safeAttempts;
+	const limit = isCreate(req.intent) ? RETRY_LIMITS.createAttempts : RETRY_LIMITS.safeAttempts;
 	const failed = (refusal: Refusal) => {
-		const { method, path, intent, creates } = req;
+		const { method, path, intent } = req;
 		const error = toNodeApiError(
 			node,
-			{ ...refusal, method, path, intent, creates, host },
+			{ ...refusal, method, path, intent, host },
 			connection.apiKey,
 			req.itemIndex,
 		);

@@ -1,3 +1,4 @@
+import { isCreate, type Intent } from './intent';
 import { retriesAfter } from './network';
 
 /**
@@ -9,8 +10,6 @@ import { retriesAfter } from './network';
  * a connection refused before anything was sent. A timeout, a reset or a 5xx after a create may
  * mean the job exists, so it is never sent twice.
  */
-export type Intent = 'read' | 'create' | 'upload';
-
 export type Attempt = {
 	intent: Intent;
 	attempt: number; // 1 for the first try
@@ -36,7 +35,7 @@ export const RETRY_LIMITS = {
 
 /** Whether this kind of failure may be answered by sending the request again (tries aside). */
 export function isRetryableFailure(a: Omit<Attempt, 'attempt'>): boolean {
-	if (a.intent !== 'create') {
+	if (!isCreate(a.intent)) {
 		if (a.networkCode) return retriesAfter(a.networkCode);
 		return a.status === 429 || (a.status !== undefined && a.status >= 500);
 	}
@@ -44,12 +43,11 @@ export function isRetryableFailure(a: Omit<Attempt, 'attempt'>): boolean {
 }
 
 export function isRetryable(a: Attempt, now = Date.now()): boolean {
-	const left =
-		a.intent !== 'create'
-			? a.until !== undefined
-				? now < a.until
-				: a.attempt < RETRY_LIMITS.safeAttempts
-			: a.attempt < RETRY_LIMITS.createAttempts;
+	const left = !isCreate(a.intent)
+		? a.until !== undefined
+			? now < a.until
+			: a.attempt < RETRY_LIMITS.safeAttempts
+		: a.attempt < RETRY_LIMITS.createAttempts;
 	return left && isRetryableFailure(a);
 }
 

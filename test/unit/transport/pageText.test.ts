@@ -119,7 +119,7 @@ describe('error messages for HTML answers', () => {
 	test('a create answered with a page: final, and the job may exist', () => {
 		const e = toNodeApiError(
 			node,
-			failure(502, { method: 'POST', path: '/image', intent: 'create', creates: 'Image' }),
+			failure(502, { method: 'POST', path: '/image', intent: { create: 'image' } }),
 			'secret-key',
 		);
 		expect(e.message).toMatch(

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport/request';
-import { hasSlots, JOB_KINDS, type JobKind } from '../jobs/jobKinds';
+import { hasSlots, type JobKind } from '../jobs/jobKinds';
 import { logCreatedJob } from '../jobs/jobLog';
 import type { JobRequest } from '../jobs/types';
 
@@ -18,8 +18,7 @@ export async function submitJob(
 ): Promise<{ jobId: string; estimatedCredits?: number }> {
 	const body = await apiRequest<IDataObject>(ctx, {
 		method: 'POST',
-		intent: 'create',
-		creates: JOB_KINDS[req.kind].resource,
+		intent: { create: req.kind },
 		path: req.create!.path,
 		body: req.create!.body,
 		itemIndex,
