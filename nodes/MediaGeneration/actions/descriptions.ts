@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { JobKind } from '../engine/jobs/jobKinds';
+import { JOB_KINDS, type JobKind } from '../engine/jobs/jobKinds';
 import { readChoice, readText } from '../validation/values';
 
 /** Fields shared by many operations. */
@@ -23,11 +23,6 @@ export const VIDEO_MODE_OPTIONS = [
 ];
 
 export function jobIdField(kind: JobKind): INodeProperties {
-	const from = {
-		image: 'Image > Generate',
-		video: 'Video > Generate',
-		podcast: 'a Podcast operation',
-	}[kind];
 	return {
 		displayName: 'Job ID',
 		name: 'jobId',
@@ -35,7 +30,7 @@ export function jobIdField(kind: JobKind): INodeProperties {
 		required: true,
 		default: '',
 		placeholder: 'e.g. 3fa85f64-5717-4562-b3fc-2c963f66afa6',
-		description: `The job_id returned by ${from} (with Wait for Completion off, or from an earlier run)`,
+		description: `The job_id returned by ${JOB_KINDS[kind].createdBy} (with Wait for Completion off, or from an earlier run)`,
 	};
 }
 

@@ -1,16 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-/**
- * Defaults that suit each kind of job: images take seconds, videos and audio minutes. The look
- * interval here is only what the form shows once a user adds the option.
- */
-export const WAIT_DEFAULTS = {
-	image: { pollIntervalSeconds: 5, maxWaitMinutes: 10 },
-	video: { pollIntervalSeconds: 15, maxWaitMinutes: 30 },
-	podcast: { pollIntervalSeconds: 15, maxWaitMinutes: 30 },
-	/** at least a minute of processing per minute of audio: see conversationWaitMinutes */
-	conversation: { pollIntervalSeconds: 15, maxWaitMinutes: 60 },
-} as const;
+import { JOB_KINDS, type JobKind } from '../engine/jobs/jobKinds';
 
 export function waitForCompletionField(what: string): INodeProperties {
 	return {
@@ -40,7 +30,7 @@ export const fileNameOption: INodeProperties = {
 		'Name for the output file, without extension (the extension comes from the file itself). Several files from one job get -1, -2, …. Empty: named after the job.',
 };
 
-/** Its default is set per kind of job (WAIT_DEFAULTS). */
+/** Its default is set per kind of job (JOB_KINDS[kind].wait). */
 export const maxWaitField: INodeProperties = {
 	displayName: 'Maximum Wait (Minutes)',
 	name: 'maxWaitMinutes',
@@ -50,7 +40,7 @@ export const maxWaitField: INodeProperties = {
 	description: 'How long to wait for each job before the On Timeout choice applies',
 };
 
-/** Its default is set per kind of job (WAIT_DEFAULTS). */
+/** Its default is set per kind of job (JOB_KINDS[kind].wait). */
 const lookIntervalField: INodeProperties = {
 	displayName: 'Poll Interval (Seconds)',
 	name: 'pollIntervalSeconds',
@@ -72,12 +62,16 @@ const createTimeoutField: INodeProperties = {
 		'How long to wait for the service to answer the request that starts a job. After that the item fails and says that the job may exist; it is never sent again, to avoid paying twice.',
 };
 
-/** The Options of a Generate operation: waiting, timeout, files, and the credit guard. */
+/**
+ * The Options of a Generate operation: waiting, timeout, files, and the credit guard. Maximum
+ * Wait defaults to the kind's, or to `maxWaitMinutes` for operations that wait longer.
+ */
 export function generateOptions(
-	kind: keyof typeof WAIT_DEFAULTS,
+	kind: JobKind,
 	withCredits: boolean,
+	maxWaitMinutes = JOB_KINDS[kind].wait.maxWaitMinutes,
 ): INodeProperties {
-	const d = WAIT_DEFAULTS[kind];
+	const d = JOB_KINDS[kind].wait;
 	const waiting = { show: { '/waitForCompletion': [true] } };
 	const options: INodeProperties[] = [
 		{ ...binaryFieldOption, displayOptions: waiting },
@@ -91,7 +85,7 @@ export function generateOptions(
 				"Whether to download the finished media as binary data. Off: output only the links (valid 24 hours). Off by default when the node is an AI agent's tool, as agents receive no binary data.",
 		},
 		{ ...fileNameOption, displayOptions: waiting },
-		{ ...maxWaitField, default: d.maxWaitMinutes, displayOptions: waiting },
+		{ ...maxWaitField, default: maxWaitMinutes, displayOptions: waiting },
 		{
 			displayName: 'On Timeout',
 			name: 'onTimeout',
@@ -113,7 +107,7 @@ export function generateOptions(
 			description:
 				'What happens when a job is not done within Maximum Wait. The job keeps running on the service either way.',
 		},
-		{ ...lookIntervalField, default: d.pollIntervalSeconds, displayOptions: waiting },
+		{ ...lookIntervalField, default: d.lookIntervalSeconds, displayOptions: waiting },
 		createTimeoutField,
 	];
 	if (withCredits) {

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { MAX_GAP_MS } from '../engine/plan/schedule';
+import { JOB_KINDS, type JobKind } from '../engine/jobs/jobKinds';
 import type { OnTimeout, WaitSettings } from '../engine/jobs/types';
 import { InputError } from '../validation/inputError';
 import { readBoolean, readChoice, readNumber, readText, shown } from '../validation/values';
 import { inToolMode } from './toolMode';
-import { WAIT_DEFAULTS } from './waitOptions';
 
 /** The Options of an operation as one item's settings (see waitOptions.ts for the fields). */
 
@@ -37,11 +37,10 @@ export function readMaxWaitMinutes(options: IDataObject, fallback: number): numb
 export function readWaitSettings(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	kind: keyof typeof WAIT_DEFAULTS,
+	kind: JobKind,
 	/** this item's own default for Maximum Wait, when the user has not set one */
 	maxWaitMinutes?: number,
 ): WaitSettings & { maxCredits: number } {
-	const d = WAIT_DEFAULTS[kind];
 	const o = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	// unset: the schedule alone decides (see engine/schedule.ts)
 	const intervalSeconds = readNumber(o.pollIntervalSeconds, 'Poll Interval', MAX_GAP_MS / 1000);
@@ -53,7 +52,7 @@ export function readWaitSettings(
 		throw new InputError(
 			`Poll Interval must be at most ${MAX_LOOK_INTERVAL_SECONDS} seconds, not ${intervalSeconds}`,
 		);
-	const waitMinutes = readMaxWaitMinutes(o, maxWaitMinutes ?? d.maxWaitMinutes);
+	const waitMinutes = readMaxWaitMinutes(o, maxWaitMinutes ?? JOB_KINDS[kind].wait.maxWaitMinutes);
 	const timeoutSeconds = readNumber(o.createTimeoutSeconds, 'Create Request Timeout', 60);
 	if (!(timeoutSeconds >= 1 && timeoutSeconds <= 600))
 		throw new InputError(

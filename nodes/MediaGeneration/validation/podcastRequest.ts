@@ -151,10 +151,13 @@ export function expectedAudioMinutes(source: {
 	return stated ? Number(stated[1]) : undefined;
 }
 
+/** The shortest default Maximum Wait of a conversation, also the form's default for it. */
+export const CONVERSATION_MIN_WAIT_MINUTES = 60;
+
 /**
  * Conversation jobs need at least a minute of processing per minute of audio (spec 4.11, 8).
  * The default wait gives twice that plus 10 minutes, and never less than an hour.
  */
 export function conversationWaitMinutes(audioMinutes: number | undefined): number {
-	return Math.max(60, Math.ceil(2 * (audioMinutes ?? 0) + 10));
+	return Math.max(CONVERSATION_MIN_WAIT_MINUTES, Math.ceil(2 * (audioMinutes ?? 0) + 10));
 }

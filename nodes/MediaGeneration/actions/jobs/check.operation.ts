@@ -5,7 +5,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import type { JobKind } from '../../engine/jobs/jobKinds';
+import { JOB_KINDS, type JobKind } from '../../engine/jobs/jobKinds';
 import type { JobRequest } from '../../engine/jobs/types';
 import { jobIdField } from '../descriptions';
 import { readJobId } from './download.operation';
@@ -23,14 +23,7 @@ import { readDownloadSettings, readMaxWaitMinutes } from '../waitSettings';
 /** Fields an item collects on its way round the loop: each look writes them afresh. */
 const LOOK_FIELDS = ['status', 'checked_at', 'last_check_error', 'timed_out', 'error'];
 
-/** Maximum Wait of Check, counted from the job's creation: generous, as durable waits are for long jobs. */
-export const CHECK_MAX_WAIT_MINUTES: Record<JobKind, number> = {
-	image: 30,
-	video: 120,
-	podcast: 240,
-};
-
-/** Its default is set per kind of job (CHECK_MAX_WAIT_MINUTES). */
+/** Its default is set per kind of job (JOB_KINDS[kind].wait.checkMaxWaitMinutes). */
 const maxWaitOption: INodeProperties = {
 	...maxWaitField,
 	description:
@@ -52,14 +45,14 @@ export function checkJobsOperation(kind: JobKind) {
 		optionsCollection([
 			binaryFieldOption,
 			fileNameOption,
-			{ ...maxWaitOption, default: CHECK_MAX_WAIT_MINUTES[kind] },
+			{ ...maxWaitOption, default: JOB_KINDS[kind].wait.checkMaxWaitMinutes },
 		]),
 	];
 
 	async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<JobRequest> {
 		const jobId = readJobId(kind, this.getNodeParameter('jobId', itemIndex, ''));
 		const o = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-		const waitMinutes = readMaxWaitMinutes(o, CHECK_MAX_WAIT_MINUTES[kind]);
+		const waitMinutes = readMaxWaitMinutes(o, JOB_KINDS[kind].wait.checkMaxWaitMinutes);
 		const input = this.getInputData()[itemIndex]?.json ?? {};
 		const json = carried(input, jobId);
 		const since = startOf(json);

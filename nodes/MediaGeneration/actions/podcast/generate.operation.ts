@@ -5,6 +5,7 @@ import { parseList } from '../../validation/ids';
 import {
 	checkConversationScript,
 	checkVoiceIds,
+	CONVERSATION_MIN_WAIT_MINUTES,
 	conversationWaitMinutes,
 	expectedAudioMinutes,
 	musicSpec,
@@ -90,7 +91,11 @@ export function podcastOperation(intent: Intent) {
 				]),
 		intent.conversation ? deliveryField : musicField,
 		waitForCompletionField('audio as MP3 binary data'),
-		generateOptions(intent.conversation ? 'conversation' : 'podcast', false),
+		generateOptions(
+			'podcast',
+			false,
+			intent.conversation ? CONVERSATION_MIN_WAIT_MINUTES : undefined,
+		),
 	];
 
 	async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<JobRequest> {
@@ -125,9 +130,12 @@ export function podcastOperation(intent: Intent) {
 			const music = readMusic(this, itemIndex);
 			if (music) body.music_spec = music;
 		}
-		const settings = intent.conversation
-			? readWaitSettings(this, itemIndex, 'conversation', conversationWaitMinutes(expected))
-			: readWaitSettings(this, itemIndex, 'podcast');
+		const settings = readWaitSettings(
+			this,
+			itemIndex,
+			'podcast',
+			intent.conversation ? conversationWaitMinutes(expected) : undefined,
+		);
 		return { kind: 'podcast', create: { path: intent.path, body }, settings, json: {} };
 	}
 

@@ -1,29 +1,11 @@
-import {
-	sniffAudioType,
-	sniffImageType,
-	sniffVideoType,
-	type MediaType,
-} from '../../validation/fileType';
-import type { JobKind } from '../jobs/jobKinds';
+import { sniffAudioType, sniffImageType, sniffVideoType } from '../../validation/fileType';
+import { JOB_KINDS, type JobKind } from '../jobs/jobKinds';
 
 /**
  * What a file host's answer holds, judged by its bytes: the media the job made, or something
  * else that must never be stored in its place (a CDN's error page, an object store's XML error).
  * Pure: tested with plain buffers.
  */
-
-/** The media a result of this kind may be; anything else is not stored. */
-export function resultTypeOf(kind: JobKind, head: Buffer): MediaType | undefined {
-	if (kind === 'image') return sniffImageType(head);
-	if (kind === 'video') return sniffVideoType(head);
-	return sniffAudioType(head);
-}
-
-const KIND_LABEL: Record<JobKind, string> = {
-	image: 'a PNG, JPEG or WebP image',
-	video: 'an MP4 or MOV video',
-	podcast: 'an MP3 file',
-};
 
 /** "an HTML page", "JSON", …: what a body that is not media looks like, from its first bytes. */
 export function bodyKind(head: Buffer): string {
@@ -66,7 +48,7 @@ export function notMediaReason(
 	size: { bytes: number; complete: boolean },
 ): string {
 	const bytes = size.complete ? `${size.bytes} bytes` : `more than ${size.bytes} bytes`;
-	return `${answer.host} answered ${answer.status} with ${bodyKind(head)} (${bytes}), not ${KIND_LABEL[kind]}`;
+	return `${answer.host} answered ${answer.status} with ${bodyKind(head)} (${bytes}), not ${JOB_KINDS[kind].media.label}`;
 }
 
 /**

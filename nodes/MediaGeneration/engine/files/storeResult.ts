@@ -1,8 +1,8 @@
 import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 
-import type { JobKind } from '../jobs/jobKinds';
+import { JOB_KINDS, type JobKind } from '../jobs/jobKinds';
 import { Relay, type Readable } from './relay';
-import { notMediaReason, resultTypeOf } from './resultBody';
+import { notMediaReason } from './resultBody';
 
 /** Bytes read from the start of a result file to recognise it. */
 const HEAD_BYTES = 64;
@@ -65,7 +65,7 @@ export async function storeResult(
 		relay.release();
 		throw error;
 	});
-	const type = resultTypeOf(request.kind, head);
+	const type = JOB_KINDS[request.kind].media.sniff(head);
 	if (!type) {
 		const size = await relay.measure(NOT_MEDIA_READ_LIMIT);
 		throw new FailedTransfer(notMediaReason(request.kind, request, head, size), true);

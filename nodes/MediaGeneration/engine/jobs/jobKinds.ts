@@ -1,13 +1,19 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import {
+	sniffAudioType,
+	sniffImageType,
+	sniffVideoType,
+	type MediaType,
+} from '../../validation/fileType';
 import { checkId } from '../../validation/ids';
 import { checkNamedId } from '../../validation/values';
 import type { ResultFile } from './types';
 
 /**
  * Everything the node knows about one kind of job, in one table. Adding a kind means an entry
- * here, its operations and their tests; the compiler finds every other place (each is keyed by
- * JobKind).
+ * here, its operations and their tests; everything else reads this table, so the compiler
+ * points to any field the new entry lacks, and no kind falls through to another's default.
  */
 export type JobKind = 'image' | 'video' | 'podcast';
 
@@ -19,6 +25,8 @@ export type JobKindSpec = {
 	label: string;
 	/** the node resource whose Get and Download handle it */
 	resource: string;
+	/** the operation whose job_id Get, Download and Check take, as the form names it */
+	createdBy: string;
 	/** the job endpoint, below the base URL */
 	path: (jobId: string) => string;
 	/** the job id as the form takes it, checked (throws InputError) */
@@ -38,6 +46,16 @@ export type JobKindSpec = {
 	slots: number;
 	/** large files (up to 100 MB): downloaded a few at a time, sized by transfer speed */
 	largeFiles: boolean;
+	/**
+	 * What a result file may be: recognised by its first bytes (anything else is never stored),
+	 * and named so in errors
+	 */
+	media: { sniff: (head: Buffer) => MediaType | undefined; label: string };
+	/**
+	 * The Options' defaults: Generate's Maximum Wait, Check's (counted from the job's creation,
+	 * generous, as durable waits are for long jobs), and the Poll Interval the form shows once added
+	 */
+	wait: { maxWaitMinutes: number; checkMaxWaitMinutes: number; lookIntervalSeconds: number };
 };
 
 /** Audio jobs the service runs at once per workspace (spec 8); more answer 429. */
@@ -63,6 +81,7 @@ export const JOB_KINDS: Record<JobKind, JobKindSpec> = {
 	image: {
 		label: 'Image',
 		resource: 'Image',
+		createdBy: 'Image > Generate',
 		path: (jobId) => `/image/${id(jobId)}`,
 		...MEDIA_JOB,
 		files: (body) => {
@@ -74,10 +93,13 @@ export const JOB_KINDS: Record<JobKind, JobKindSpec> = {
 		},
 		slots: Infinity,
 		largeFiles: false,
+		media: { sniff: sniffImageType, label: 'a PNG, JPEG or WebP image' },
+		wait: { maxWaitMinutes: 10, checkMaxWaitMinutes: 30, lookIntervalSeconds: 5 },
 	},
 	video: {
 		label: 'Video',
 		resource: 'Video',
+		createdBy: 'Video > Generate',
 		path: (jobId) => `/video/${id(jobId)}`,
 		...MEDIA_JOB,
 		files: (body) => {
@@ -88,10 +110,13 @@ export const JOB_KINDS: Record<JobKind, JobKindSpec> = {
 		},
 		slots: Infinity,
 		largeFiles: true,
+		media: { sniff: sniffVideoType, label: 'an MP4 or MOV video' },
+		wait: { maxWaitMinutes: 30, checkMaxWaitMinutes: 120, lookIntervalSeconds: 15 },
 	},
 	podcast: {
 		label: 'Audio',
 		resource: 'Podcast',
+		createdBy: 'a Podcast operation',
 		path: (jobId) => `/podcast/${id(jobId)}`,
 		// audio job ids are not uuids: checked for form only
 		checkJobId: (raw) => checkNamedId(raw, 'Job ID'),
@@ -105,6 +130,9 @@ export const JOB_KINDS: Record<JobKind, JobKindSpec> = {
 		files: (body) => [{ url: String(body.url ?? ''), json: { script: body.script } }],
 		slots: AUDIO_SLOTS,
 		largeFiles: false,
+		media: { sniff: sniffAudioType, label: 'an MP3 file' },
+		// conversations wait longer: see conversationWaitMinutes
+		wait: { maxWaitMinutes: 30, checkMaxWaitMinutes: 240, lookIntervalSeconds: 15 },
 	},
 };
 
