@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { Operation } from '../operation.types';
 import { resourceFields } from '../resourceFields';
@@ -10,28 +10,26 @@ export const operations = {
 	uploadVideo: uploadOperation('video'),
 } satisfies Record<string, Operation>;
 
-const operation: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	options: [
-		{
-			name: 'Upload Image',
-			value: 'uploadImage',
-			action: 'Upload an image',
-			description:
-				'Upload a reference image from a binary field; the image_id it returns feeds reference images and video start or end frames',
-		},
-		{
-			name: 'Upload Video',
-			value: 'uploadVideo',
-			action: 'Upload a video',
-			description:
-				'Upload a video clip from a binary field; the video_id it returns feeds reference videos and the source video of video-to-video',
-		},
-	],
-	default: 'uploadImage',
-};
+/** The Operation selector's choices, alphabetical as n8n lists them. */
+const choices: INodePropertyOptions[] = [
+	{
+		name: 'Upload Image',
+		value: 'uploadImage',
+		action: 'Upload an image',
+		description:
+			'Upload a reference image from a binary field; the image_id it returns feeds reference images and video start or end frames',
+	},
+	{
+		name: 'Upload Video',
+		value: 'uploadVideo',
+		action: 'Upload a video',
+		description:
+			'Upload a video clip from a binary field; the video_id it returns feeds reference videos and the source video of video-to-video',
+	},
+];
 
-export const description: INodeProperties[] = resourceFields('upload', operation, operations);
+export const description: INodeProperties[] = resourceFields(
+	'upload',
+	{ choices, first: 'uploadImage' },
+	operations,
+);
