@@ -1,7 +1,42 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import { JOB_KINDS, type JobKind } from '../../../../nodes/MediaGeneration/engine/jobs/jobKinds';
 import { writeMp3 } from '../../../fake-service/media/mp3';
 import { writeMp4 } from '../../../fake-service/media/mp4';
 import { writePng } from '../../../fake-service/media/png';
+
+const jobState = (kind: JobKind, body: IDataObject) => JOB_KINDS[kind].state(body);
+const resultFiles = (kind: JobKind, body: IDataObject) => JOB_KINDS[kind].files(body);
+
+describe('job results', () => {
+	test('audio jobs have no status: finished and error are their states', () => {
+		expect(jobState('podcast', { finished: false, error: false })).toBe('processing');
+		expect(jobState('podcast', { finished: true, error: false, url: 'x' })).toBe('succeeded');
+		expect(jobState('podcast', { finished: true, error: true })).toBe('failed');
+		expect(jobState('podcast', {})).toBe('processing');
+		expect(jobState('image', { status: 'queued' })).toBe('queued');
+		expect(jobState('video', { status: 'weird' })).toBe('processing');
+	});
+	test('files of each kind', () => {
+		expect(
+			resultFiles('image', {
+				images: [
+					{ image_id: 'a', url: 'u1', width: 1, height: 2 },
+					{ image_id: 'b', url: 'u2', width: 3, height: 4 },
+				],
+			}).map((f) => [f.url, f.json.image_number]),
+		).toEqual([
+			['u1', 1],
+			['u2', 2],
+		]);
+		expect(
+			resultFiles('video', { url: 'v', video_id: 'id', duration_ms: 5000 })[0].json,
+		).toMatchObject({ video_id: 'id', duration_ms: 5000 });
+		expect(resultFiles('podcast', { url: 'a', script: 'Hi' })).toEqual([
+			{ url: 'a', json: { script: 'Hi' } },
+		]);
+	});
+});
 
 const png = writePng({ width: 4, height: 4 });
 const mp4 = writeMp4({ width: 16, height: 16, durationMs: 1000 });

@@ -1,5 +1,29 @@
-import { CreateGate } from '../../../../nodes/MediaGeneration/engine/limits/createGate';
+import {
+	BUSY_BACKOFF,
+	busyDelayMs,
+	busyWait,
+	CreateGate,
+} from '../../../../nodes/MediaGeneration/engine/limits/createGate';
 import { AUDIO_SLOTS } from '../../../../nodes/MediaGeneration/engine/jobs/jobKinds';
+import { NOW as now, SHAPES, UNBELIEVABLE } from '../../../support/retryAfter';
+
+describe('audio creates waiting for a slot after 429', () => {
+	test.each(Object.keys(SHAPES))('%s: between our own step (from 2 s) and 15 s', (shape) => {
+		for (let tries = 1; tries <= 6; tries++) {
+			const { ms } = busyWait(tries, SHAPES[shape], now);
+			expect(ms).toBeGreaterThanOrEqual(busyDelayMs(tries));
+			expect(ms).toBeLessThanOrEqual(BUSY_BACKOFF.maxDelayMs);
+		}
+	});
+
+	test('only a Retry-After that was honoured counts as asked (it then outlasts our own job ending)', () => {
+		expect(busyWait(1, SHAPES.seconds, now)).toEqual({ ms: 3000, asked: true });
+		expect(busyWait(3, SHAPES.seconds, now)).toEqual({ ms: 8000, asked: false });
+		expect(busyWait(1, SHAPES['hours away'], now)).toEqual({ ms: 15_000, asked: true });
+		for (const shape of UNBELIEVABLE)
+			expect(busyWait(1, SHAPES[shape], now)).toEqual({ ms: 2000, asked: false });
+	});
+});
 
 /** The create gate on a simulated clock: when audio creates may go after 429s. */
 describe('CreateGate', () => {

@@ -1,19 +1,14 @@
-/** What a failed create tells the user: whether the job may exist, and where to look. */
+/** What a failed request tells the user: for a create, whether the job may exist, and where to look. */
 import type { INode } from 'n8n-workflow';
 
-import type { JobKind } from '../../nodes/MediaGeneration/engine/jobs/jobKinds';
+import type { JobKind } from '../../../nodes/MediaGeneration/engine/jobs/jobKinds';
 
 import {
 	toNodeApiError,
 	mayHaveCreated,
+	redact,
 	type ServiceFailure,
-} from '../../nodes/MediaGeneration/transport/errors';
-import {
-	shown,
-	readText,
-	readNumber,
-	readBoolean,
-} from '../../nodes/MediaGeneration/validation/values';
+} from '../../../nodes/MediaGeneration/transport/errors';
 
 const node: INode = {
 	id: '1',
@@ -105,33 +100,11 @@ describe('errors of create requests', () => {
 	});
 });
 
-describe('reading parameters', () => {
-	test('values in messages are short and printable', () => {
-		expect(shown('x'.repeat(1000))).toHaveLength(58);
-		expect(shown('a\u0000b\u202e')).toBe('a\\u0000b\\u202e');
-		expect(shown({ a: [1] })).toBe('{"a":[1]}');
-		expect(shown([])).toBe('[]');
-	});
-
-	test('text, numbers and yes/no refuse other types by the field name', () => {
-		expect(readText(42, 'Prompt')).toBe('42');
-		expect(readText(null, 'Prompt')).toBe('');
-		expect(() => readText(['a'], 'Prompt')).toThrow('Prompt must be text, not a list');
-		expect(() => readText({}, 'Prompt')).toThrow('Prompt must be text, not an object');
-		expect(() => readText(NaN, 'Prompt')).toThrow('Prompt must be text, not NaN');
-		expect(() => readText('x'.repeat(100_001), 'Prompt')).toThrow(
-			'Prompt is 100001 characters long; at most 100000 are allowed',
+describe('error texts', () => {
+	test('a secret is removed wherever it appears', () => {
+		expect(redact('key sk-123456 was sk-123456', 'sk-123456')).toBe(
+			'key [redacted] was [redacted]',
 		);
-		expect(readNumber(' 2 ', 'Count', 1)).toBe(2);
-		expect(readNumber('', 'Count', 1)).toBe(1);
-		expect(() => readNumber('two', 'Count', 1)).toThrow(
-			'Count must be a number, not the string two',
-		);
-		expect(() => readNumber(Infinity, 'Count', 1)).toThrow('Count must be a number, not Infinity');
-		expect(() => readNumber([2], 'Count', 1)).toThrow('Count must be a number, not a list');
-		expect(readBoolean('false', 'Loop', true)).toBe(false);
-		expect(() => readBoolean(1, 'Loop', true)).toThrow(
-			'Loop must be true or false, not the number 1',
-		);
+		expect(redact('nothing here', undefined)).toBe('nothing here');
 	});
 });
