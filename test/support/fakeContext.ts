@@ -1,5 +1,8 @@
 import type { IDataObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
+import type { JobRequest } from '../../nodes/MediaGeneration/engine/jobs/types';
+import { startFakeService, type FakeService } from '../fake-service/server';
+
 /** Where the fake context's requests go: a fake service started by the test, with a user's key. */
 export type ServiceAccess = { apiUrl: string; apiKey: string };
 
@@ -72,4 +75,21 @@ export function fakeContext(items: IDataObject[], service?: ServiceAccess): IExe
 			throw new Error(`the fake execute context has no ${String(prop)}`);
 		},
 	});
+}
+
+/**
+ * For a test file of an operation that reads the model listing: a fake service for the file's
+ * tests, and `map(parameters)`, which runs the operation's `prepare` on one item with those
+ * parameters through a fake context whose requests go to that service with a user's key.
+ */
+export function mapThroughFakeService(
+	prepare: (this: IExecuteFunctions, itemIndex: number) => Promise<JobRequest>,
+): (params: IDataObject) => Promise<JobRequest> {
+	let svc: FakeService;
+	beforeAll(async () => {
+		svc = await startFakeService();
+	});
+	afterAll(async () => await svc.stop());
+	return async (params) =>
+		await prepare.call(fakeContext([params], { apiUrl: svc.apiUrl, apiKey: 'test-key-alice' }), 0);
 }

@@ -1,18 +1,7 @@
-import type { IDataObject } from 'n8n-workflow';
-
 import { prepare } from '../../../../nodes/MediaGeneration/actions/image/generate.operation';
-import { startFakeService, type FakeService } from '../../../fake-service/server';
-import { fakeContext, type ServiceAccess } from '../../../support/fakeContext';
+import { mapThroughFakeService } from '../../../support/fakeContext';
 
-let svc: FakeService;
-let access: ServiceAccess;
-beforeAll(async () => {
-	svc = await startFakeService();
-	access = { apiUrl: svc.apiUrl, apiKey: 'test-key-alice' };
-});
-afterAll(async () => await svc.stop());
-
-const map = async (params: IDataObject) => await prepare.call(fakeContext([params], access), 0);
+const map = mapThroughFakeService(prepare);
 
 /** Image > Generate: from the form's fields to the create request, checked against the live model listing. */
 describe('image fields become the create request', () => {

@@ -1,18 +1,7 @@
-import type { IDataObject } from 'n8n-workflow';
-
 import { prepare } from '../../../../nodes/MediaGeneration/actions/video/generate.operation';
-import { startFakeService, type FakeService } from '../../../fake-service/server';
-import { fakeContext, type ServiceAccess } from '../../../support/fakeContext';
+import { mapThroughFakeService } from '../../../support/fakeContext';
 
-let svc: FakeService;
-let access: ServiceAccess;
-beforeAll(async () => {
-	svc = await startFakeService();
-	access = { apiUrl: svc.apiUrl, apiKey: 'test-key-alice' };
-});
-afterAll(async () => await svc.stop());
-
-const map = async (params: IDataObject) => await prepare.call(fakeContext([params], access), 0);
+const map = mapThroughFakeService(prepare);
 
 const START = '3fa85f64-5717-4562-b3fc-2c963f66afa1';
 const END = '3fa85f64-5717-4562-b3fc-2c963f66afa2';
