@@ -1,10 +1,9 @@
-/** The polling plan of a batch, run against a simulated clock (pure logic, no HTTP). */
+/** The look plan of a batch, run against a simulated clock (pure logic, no HTTP). */
 import {
 	LookPlan,
 	FOLLOWER_MIN_GAP_MS,
 	FOLLOWER_GAP_FRACTION,
 } from '../../../../nodes/MediaGeneration/engine/plan/lookPlan';
-import { cohortKey } from '../../../../nodes/MediaGeneration/engine/plan/cohortKey';
 
 /**
  * Runs a plan over jobs {cohort, createdAt, ms, capMs?, deadline?} where every look is answered at
@@ -30,7 +29,7 @@ function simulate(jobs: SimJob[]) {
 		}
 	}
 	expect(plan.size).toBe(0);
-	return { looks, lag, polls: looks.map((l) => l.length) };
+	return { looks, lag, counts: looks.map((l) => l.length) };
 }
 const sum = (a: number[]) => a.reduce((x, y) => x + y, 0);
 const allowed = (ms: number) => Math.max(1000, 0.1 * ms);
@@ -49,7 +48,7 @@ describe('a batch of like jobs (one cohort)', () => {
 	});
 
 	test('fewer looks than one per job per 2 s (a hand-built loop: 5 per job)', () => {
-		expect(sum(r.polls) / jobs.length).toBeLessThan(4);
+		expect(sum(r.counts) / jobs.length).toBeLessThan(4);
 	});
 });
 
@@ -110,39 +109,5 @@ describe('limits the user set', () => {
 	test('a job is looked at when its Maximum Wait runs out', () => {
 		const r = simulate([{ cohort: 'x', createdAt: 0, ms: 2000, deadline: 1234 }]);
 		expect(r.looks[0]).toContain(1234);
-	});
-});
-
-describe('cohortKey', () => {
-	test('jobs differing only in their prompt or the ids they name are alike', () => {
-		const a = cohortKey('image', '/image', {
-			prompt: 'A fox',
-			model_id: 'flux',
-			resolution: '1080p',
-			reference_image_ids: ['a'],
-		});
-		const b = cohortKey('image', '/image', {
-			prompt: 'A bear',
-			model_id: 'flux',
-			resolution: '1080p',
-			reference_image_ids: ['b'],
-		});
-		expect(a).toBe(b);
-	});
-	test('other settings, another endpoint or a much longer script make jobs unlike', () => {
-		const base = { prompt: 'A fox', model_id: 'flux', resolution: '1080p' };
-		expect(cohortKey('image', '/image', base)).not.toBe(
-			cohortKey('image', '/image', { ...base, resolution: '4k' }),
-		);
-		expect(cohortKey('image', '/image', base)).not.toBe(
-			cohortKey('image', '/image', { ...base, number_of_images: 4 }),
-		);
-		const seg = (n: number) => [{ text: 'word '.repeat(n), voice_id: 'v' }];
-		expect(cohortKey('podcast', '/podcast/scripted', { script: seg(100) })).not.toBe(
-			cohortKey('podcast', '/podcast/scripted', { script: seg(1000) }),
-		);
-		expect(cohortKey('podcast', '/podcast', { prompt: 'x' })).not.toBe(
-			cohortKey('podcast', '/podcast/scripted', { prompt: 'x' }),
-		);
 	});
 });

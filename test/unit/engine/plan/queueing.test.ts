@@ -1,7 +1,7 @@
 import { LookPlan } from '../../../../nodes/MediaGeneration/engine/plan/lookPlan';
 
 /**
- * The polling plan against a simulated service that queues: at most `capacity` jobs run at once,
+ * The look plan against a simulated service that queues: at most `capacity` jobs run at once,
  * the rest wait their turn (first come, first served), and run times spread ± `spread` around
  * `runMs` (seeded, so that the figures repeat). Looks are answered at once on a simulated clock.
  */
@@ -78,7 +78,7 @@ function loop(jobs: Job[], everyMs: number) {
 	};
 }
 
-describe('polling plan: a service that queues, jobs in waves with spread run times', () => {
+describe('look plan: a service that queues, jobs in waves with spread run times', () => {
 	// the bench's queueing cases (g, g2) and other seeds of them: every job seen within
 	// max(1 s, 10 % of its creation-to-finish time), with fewer looks and less lag than a loop
 	// that looks at every job every 2 s. Figures of seed 24: 10 s × 4 at once: 9.7 looks per job
