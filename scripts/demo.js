@@ -48,7 +48,7 @@ function describeFile(bytes, mimeType) {
  * Writes every binary output of the workflow's Media Generation nodes (their first output, Done
  * for Check, over every run of a loop); returns table rows.
  */
-function writeFiles(example, data, workflow) {
+function writeFiles(n8n, example, data, workflow) {
 	const rows = [];
 	const mediaNodes = workflow.nodes.filter((n) => n.type === NODE_TYPE).map((n) => n.name);
 	for (const name of mediaNodes) {
@@ -63,7 +63,7 @@ function writeFiles(example, data, workflow) {
 				continue;
 			}
 			for (const binary of Object.values(item.binary ?? {})) {
-				const bytes = Buffer.from(binary.data, 'base64');
+				const bytes = n8n.fileBytes(binary);
 				const file = path.join(OUTPUT, binary.fileName);
 				fs.writeFileSync(file, bytes);
 				rows.push({
@@ -152,7 +152,7 @@ async function main() {
 				continue;
 			}
 			console.log(`done in ${seconds} s`);
-			rows.push(...writeFiles(name, data, examples[name]));
+			rows.push(...writeFiles(n8n, name, data, examples[name]));
 			const [answer] = nodeItems(data, 'AI Agent') ?? [];
 			if (answer)
 				notes.push(

@@ -5,7 +5,6 @@
  * workflow, in each binary data mode the release offers, with every result file byte-equal to what
  * the service served, uploads from binaries n8n keeps on disk, and a download cut off midway.
  */
-const fs = require('node:fs');
 const { createHash } = require('node:crypto');
 const { startFakeService } = require('../fake-service/server');
 const { N8nInstance, nodeItems, runError } = require('../support/n8n-cli');
@@ -49,12 +48,6 @@ async function instance(binaryDataMode) {
 	);
 	const [id] = await n8n.importWorkflows([everyOperation(CREDENTIALS.media)]);
 	return { n8n, id };
-}
-
-/** The bytes of an output binary, inline (in-memory mode) or from n8n's files (filesystem mode). */
-function bytesOf(n8n, binary) {
-	if (binary.id) return fs.readFileSync(n8n.binaryPath(binary.id));
-	return Buffer.from(binary.data, 'base64');
 }
 
 /** What the fake service served for a job's result file. */
@@ -114,7 +107,7 @@ describe.each(release.binaryModes)(`n8n ${release.version}, binary data mode "%s
 			expect([name, binary?.mimeType]).toEqual([name, mimeType]);
 			if (mode === 'filesystem')
 				expect([name, binary.id]).toEqual([name, expect.stringMatching(/^filesystem/)]);
-			const bytes = bytesOf(n8n, binary);
+			const bytes = n8n.fileBytes(binary);
 			expect([name, bytes.length > 0]).toEqual([name, true]);
 			expect([name, bytes.equals(served(item.json.job_id))]).toEqual([name, true]);
 		}
@@ -125,8 +118,8 @@ describe.each(release.binaryModes)(`n8n ${release.version}, binary data mode "%s
 	test('uploads from binary fields n8n keeps in this mode reach the service whole', () => {
 		const [image] = nodeItems(data, 'Upload Image');
 		const [video] = nodeItems(data, 'Upload Video');
-		const imageSource = bytesOf(n8n, nodeItems(data, 'Image')[0].binary.data);
-		const videoSource = bytesOf(n8n, nodeItems(data, 'Video')[0].binary.data);
+		const imageSource = n8n.fileBytes(nodeItems(data, 'Image')[0].binary.data);
+		const videoSource = n8n.fileBytes(nodeItems(data, 'Video')[0].binary.data);
 		expect(image.json).toMatchObject({ bytes: imageSource.length, mime_type: 'image/png' });
 		expect(video.json).toMatchObject({ bytes: videoSource.length, mime_type: 'video/mp4' });
 		expect(svc.state.images.get(image.json.image_id)).toMatchObject({
@@ -163,7 +156,7 @@ describe.each(release.binaryModes)(`n8n ${release.version}, binary data mode "%s
 		const again = await n8n.execute(id, { timeoutMs: 120_000 });
 		expect(again.code).toBe(0);
 		const [item] = nodeItems(again.data, 'Image');
-		expect(bytesOf(n8n, item.binary.data).equals(served(item.json.job_id))).toBe(true);
+		expect(n8n.fileBytes(item.binary.data).equals(served(item.json.job_id))).toBe(true);
 		const first = svc.state.fileRequests[before];
 		expect(svc.state.fileRequests.filter((r) => r.path === first.path)).toHaveLength(2);
 	});

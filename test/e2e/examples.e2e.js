@@ -22,7 +22,7 @@ let svc;
 let n8n;
 const ids = {};
 
-const fileOf = (item, field = 'data') => Buffer.from(item.binary[field].data, 'base64');
+const fileOf = (item, field = 'data') => n8n.fileBytes(item.binary[field]);
 const jobsOf = (kind) => [...svc.state.jobs.values()].filter((j) => j.kind === kind);
 const chatRequests = () => svc.state.chatRequests.length;
 
@@ -169,13 +169,11 @@ describe('the examples run in the real n8n', () => {
 	});
 });
 
-describe("n8n's filesystem binary mode (a regular instance's default)", () => {
-	test("40 MB videos are stored as files in n8n's binary storage, whole and valid", async () => {
+describe("n8n's binary data modes", () => {
+	test("filesystem (a regular instance's default, n8n 3.0's only mode): 40 MB videos are stored as files in n8n's binary storage, whole and valid", async () => {
 		svc.state.resultPaddingBytes = 40 * 1024 * 1024;
 		try {
-			const { code, data } = await execute('batch-prompts-to-videos', {
-				env: { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' },
-			});
+			const { code, data } = await execute('batch-prompts-to-videos');
 			expect(code).toBe(0);
 			const videos = nodeItems(data, 'Generate Videos');
 			expect(videos).toHaveLength(3);
@@ -195,6 +193,20 @@ describe("n8n's filesystem binary mode (a regular instance's default)", () => {
 		} finally {
 			svc.state.resultPaddingBytes = 0;
 		}
+	});
+
+	test('in-memory (n8n 2.x and earlier; gone in 3.0): the frames and the video come back inline, whole', async () => {
+		const { code, data } = await execute('image-to-video-start-end-frames', {
+			env: { N8N_DEFAULT_BINARY_DATA_MODE: 'default' },
+		});
+		expect(code).toBe(0);
+		const [frame] = nodeItems(data, 'End Frame');
+		const [video] = nodeItems(data, 'Dawn to Night Video');
+		for (const item of [frame, video]) expect(item.binary.data.id).toBeUndefined();
+		expect(sniffImage(fileOf(frame))).toEqual({ type: 'png', width: 1280, height: 720 });
+		const mp4 = fileOf(video);
+		expect(mp4.equals(svc.links.file(svc.state.jobs.get(video.json.job_id), 0).body)).toBe(true);
+		expect(readMp4(mp4)).toMatchObject({ hasVideo: true, durationMs: 5000 });
 	});
 });
 

@@ -189,11 +189,7 @@ test('5xx, reset, slow answer, 429 and a revoked key on create: nothing lost, no
 			if (item.binary?.data) {
 				// whole files only: every one decodes to the end
 				expect(
-					wholeFile(
-						k,
-						Buffer.from(item.binary.data.data, 'base64'),
-						svc.state.jobs.get(item.json.job_id),
-					),
+					wholeFile(k, n8n.fileBytes(item.binary.data), svc.state.jobs.get(item.json.job_id)),
 				).toBe(true);
 				files++;
 			}

@@ -9,6 +9,7 @@ const { runWorkflow, mediaNode, nodeResult } = require('../support/run-workflow'
 const { sniffImage } = require('../fake-service/media/sniff');
 const { readMp4 } = require('../fake-service/media/mp4');
 const { FAST } = require('../support/media');
+const { writePng } = require('../fake-service/media/png');
 
 const ref = useFakeService();
 const credentials = () => ({ apiKey: 'test-key-alice', baseUrl: ref.svc.apiUrl });
@@ -48,5 +49,58 @@ describe('downloads in the in-memory binary mode', () => {
 		const mp4 = Buffer.from(video.items[0].binary.data.data, 'base64');
 		expect(video.items[0].binary.data.bytes).toBe(mp4.length);
 		expect(readMp4(mp4)).toMatchObject({ hasVideo: true, durationMs: 5000 });
+	});
+});
+
+describe('a workflow on execution logic v2 in the in-memory binary mode', () => {
+	// n8n moves only stored binaries into the item's JSON: this mode leaves every file in
+	// item.binary, where a binary field is found by its plain name
+	const V2 = { binaryMode: 'combined' };
+	const pngFile = (width) => ({
+		data: writePng({ width, height: 8 }).toString('base64'),
+		mimeType: 'image/png',
+		fileName: `${width}.png`,
+	});
+	const run = async (parameters, binary) =>
+		nodeResult(
+			await runWorkflow({
+				nodes: [mediaNode('Media', parameters)],
+				items: [{ json: {}, binary }],
+				credentials: credentials(),
+				settings: V2,
+			}),
+			'Media',
+		);
+
+	test('reference images by plain name; the image stays in item.binary, as base64', async () => {
+		const { items, error } = await run(
+			{
+				resource: 'image',
+				operation: 'generate',
+				prompt: 'Combine @Image 1 and @Image 2',
+				model: 'flux-pro',
+				resolution: '720p',
+				referenceImageFields: 'img, img2',
+				options: FAST,
+			},
+			{ img: pngFile(12), img2: pngFile(13) },
+		);
+		expect(error).toBeUndefined();
+		expect(ref.svc.state.jobs.get(items[0].json.job_id).request.reference_image_ids).toHaveLength(
+			2,
+		);
+		expect(items[0].json._files).toBeUndefined();
+		expect(sniffImage(Buffer.from(items[0].binary.data.data, 'base64')).type).toBe('png');
+	});
+
+	test('Upload by plain name; a name not found lists the plain names', async () => {
+		const upload = { resource: 'upload', operation: 'uploadImage', binaryPropertyName: 'data' };
+		const found = await run(upload, { data: pngFile(14) });
+		expect(found.error).toBeUndefined();
+		expect(found.items[0].json).toMatchObject({ width: 14, mime_type: 'image/png' });
+		const missing = await run(upload, { photo: pngFile(15) });
+		expect(missing.error.message).toBe(
+			'Input Binary Field: the input item has no binary field "data"; it has: photo',
+		);
 	});
 });

@@ -62,6 +62,18 @@ function brokerPort() {
 	return String(10000 + crypto.randomInt(10000));
 }
 
+/**
+ * A package of the n8n release on PATH (scripts/n8n.sh puts that release's node_modules/.bin
+ * there), for what a test needs to know of the release itself, e.g. `runtimePackage('n8n-workflow')`.
+ */
+function runtimePackage(name) {
+	const bin = (process.env.PATH ?? '')
+		.split(path.delimiter)
+		.find((dir) => path.basename(dir) === '.bin' && fs.existsSync(path.join(dir, 'n8n')));
+	if (!bin) throw new Error('No n8n release on PATH: run this through scripts/n8n.sh');
+	return require(path.join(bin, '..', name));
+}
+
 /** A 16-character id in n8n's own alphabet. */
 function newId() {
 	return crypto.randomBytes(12).toString('base64url').replace(/[-_]/g, 'x').slice(0, 16);
@@ -71,7 +83,9 @@ class N8nInstance {
 	/**
 	 * @param {object} [options]
 	 * @param {string} [options.folder] the user folder (default: a new temporary one)
-	 * @param {string} [options.binaryDataMode] 'default' inlines files in outputs as base64
+	 * @param {string} [options.binaryDataMode] where n8n keeps binary data: 'filesystem' (the
+	 *   default, as in a regular instance and the only mode of n8n 3.0), or 'default', n8n 2.x's
+	 *   in-memory mode, which inlines files in outputs as base64, or 'database' (queue mode)
 	 */
 	constructor(options = {}) {
 		this.folder = options.folder ?? fs.mkdtempSync(path.join(os.tmpdir(), 'media-gen-n8n-'));
@@ -86,7 +100,10 @@ class N8nInstance {
 			N8N_PERSONALIZATION_ENABLED: 'false',
 			N8N_LOG_LEVEL: 'info',
 			N8N_LOG_OUTPUT: 'console',
-			N8N_DEFAULT_BINARY_DATA_MODE: options.binaryDataMode ?? 'default',
+			N8N_DEFAULT_BINARY_DATA_MODE: options.binaryDataMode ?? 'filesystem',
+			// the package is installed as an unverified community package: allowed by default up
+			// to n8n 2.x, refused by default from n8n 3.0 unless this is set
+			N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
 			N8N_SECURE_COOKIE: 'false',
 			DB_SQLITE_POOL_SIZE: '1',
 			// every n8n process opens a task-runner broker (default port 5679): a port of its own lets
@@ -187,6 +204,15 @@ class N8nInstance {
 		child.stdout.on('data', (d) => (output += d));
 		child.stderr.on('data', (d) => (output += d));
 		return { child, output: () => output };
+	}
+
+	/**
+	 * The bytes of a binary of a run's output, wherever n8n kept them: in the output itself
+	 * (in-memory mode, base64) or in this instance's binary storage (filesystem mode).
+	 */
+	fileBytes(binary) {
+		if (binary.id) return fs.readFileSync(this.binaryPath(binary.id));
+		return Buffer.from(binary.data, 'base64');
 	}
 
 	/** Where n8n's filesystem binary mode keeps a binary, from its id. */
@@ -363,4 +389,5 @@ module.exports = {
 	runData,
 	runError,
 	newId,
+	runtimePackage,
 };

@@ -81,6 +81,15 @@ async function readBinary(binary) {
 	return await (await binaryDataService()).getAsBuffer(binary);
 }
 
+/**
+ * Stores a file as n8n's binary data service does for a node's output (filesystem mode by
+ * default): returns the binary's description, with its `id`, as n8n hands it to the next node.
+ */
+async function storeBinary(buffer, { mimeType, fileName }) {
+	const location = { type: 'execution', workflowId: 'test', executionId: 'test-execution' };
+	return await (await binaryDataService()).store(location, buffer, { mimeType, fileName });
+}
+
 /** A node of ours, as it would stand in a workflow. */
 function mediaNode(name, parameters, extra = {}) {
 	return {
@@ -102,8 +111,17 @@ function mediaNode(name, parameters, extra = {}) {
  * @param {object[]} [o.items] input items for the first node
  * @param {object} o.credentials {baseUrl, apiKey}
  * @param {(cancel: () => void) => void} [o.onStart] gets a function that cancels the execution
+ * @param {object} [o.settings] workflow settings beyond execution order v1, e.g.
+ *   `{ binaryMode: 'combined' }` for a workflow on execution logic v2
  */
-async function runWorkflow({ nodes, connections, items = [{ json: {} }], credentials, onStart }) {
+async function runWorkflow({
+	nodes,
+	connections,
+	items = [{ json: {} }],
+	credentials,
+	onStart,
+	settings,
+}) {
 	await binaryDataService();
 	const chain = {};
 	for (let i = 0; i + 1 < nodes.length; i++) {
@@ -115,7 +133,7 @@ async function runWorkflow({ nodes, connections, items = [{ json: {} }], credent
 		connections: connections ?? chain,
 		nodeTypes,
 		active: false,
-		settings: { executionOrder: 'v1' },
+		settings: { executionOrder: 'v1', ...settings },
 	});
 	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', {
 		id: 'test',
@@ -185,6 +203,7 @@ function nodeResult(run, nodeName) {
 module.exports = {
 	runWorkflow,
 	readBinary,
+	storeBinary,
 	binaryDataService,
 	BinaryDataService,
 	loadOptions,
