@@ -8,6 +8,9 @@ const folder = path.join(os.tmpdir(), `media-generation-tests-${process.pid}`);
 fs.mkdirSync(folder, { recursive: true });
 process.env.N8N_USER_FOLDER = folder;
 process.env.N8N_BINARY_DATA_STORAGE_PATH = path.join(folder, 'binaryData');
+// binary data on disk, as a regular n8n keeps it by default and n8n 3.0 always does; a test file
+// may choose n8n 2.x's in-memory mode ('default') before it loads n8n-core
+process.env.N8N_DEFAULT_BINARY_DATA_MODE = 'filesystem';
 process.env.N8N_ENCRYPTION_KEY = 'test-encryption-key';
 process.env.N8N_DIAGNOSTICS_ENABLED = 'false';
 process.env.N8N_LOG_LEVEL = 'silent';

@@ -8,7 +8,10 @@ const { NODE_TYPE } = require('../support/n8n-cli');
 
 const OPTIONS = { pollIntervalSeconds: 0.5 };
 
-/** Frame A's and Frame B's PNGs on one item, at `_files.img` and `_files.img2` (n8n's Edit Fields). */
+/**
+ * Frame A's and Frame B's PNGs on one item, at `_files.img` and `_files.img2` (n8n's Edit Fields).
+ * In a v2 workflow, `$('Node').item` is the item's JSON itself, files included.
+ */
 const FRAMES = {
 	type: 'n8n-nodes-base.set',
 	typeVersion: 3.4,
@@ -20,7 +23,7 @@ const FRAMES = {
 					id: 'v2-img',
 					name: '_files.img',
 					type: 'binary',
-					value: "={{ $('Frame A').item.json._files.data }}",
+					value: "={{ $('Frame A').item._files.data }}",
 				},
 				{ id: 'v2-img2', name: '_files.img2', type: 'binary', value: '={{ $json._files.data }}' },
 			],

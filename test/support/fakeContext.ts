@@ -58,6 +58,7 @@ export function fakeContext(items: IDataObject[], service?: ServiceAccess): IExe
 		}),
 		getInputData: () => items.map((json) => ({ json })),
 		continueOnFail: () => false,
+		getWorkflowSettings: () => ({}),
 		getExecutionCancelSignal: () => undefined,
 		isToolExecution: () => false,
 	};

@@ -6,6 +6,7 @@ import {
 	type UploadFile,
 	type UploadKind,
 } from './upload/uploadBinary';
+import { inputBinaryField } from '../transport/binaryField';
 import { parseIdList, parseList } from '../validation/ids';
 import { InputError } from '../validation/inputError';
 
@@ -79,15 +80,7 @@ export function readReferences(
 ): References {
 	const ids = parseIdList(ctx.getNodeParameter(o.idsName, itemIndex, ''), o.idsLabel);
 	const files = parseList(ctx.getNodeParameter(o.binaryName, itemIndex, ''), o.binaryLabel);
-	const item = ctx.getInputData()[itemIndex];
-	for (const field of files) {
-		if (!item?.binary?.[field]) {
-			const present = Object.keys(item?.binary ?? {});
-			throw new InputError(
-				`${o.binaryLabel}: the input item has no binary field "${field}"; it has: ${present.length ? present.join(', ') : 'no binary data'}`,
-			);
-		}
-	}
+	for (const field of files) inputBinaryField(ctx, itemIndex, field, o.binaryLabel);
 	return { ids, files, count: ids.length + files.length };
 }
 

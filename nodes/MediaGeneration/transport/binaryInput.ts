@@ -1,6 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { InputError } from '../validation/inputError';
+import { inputBinaryField } from './binaryField';
 import type { StreamedFile } from './multipart';
 import { countRest, readHead, type ByteSource } from './streamHead';
 
@@ -40,13 +41,15 @@ async function scanStored(source: Source): Promise<{ head: Buffer; bytes: number
  * n8n's binary data service (filesystem, database, S3) is never held whole in memory: one read
  * through gives its first bytes and its exact length, and its content streams afresh each time
  * it is sent. Only a binary that already sits in the item (base64) is taken from memory.
+ * `label` names the node's field in errors.
  */
 export async function inputBinary(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	propertyName: string,
+	label: string,
 ): Promise<InputBinary> {
-	const binary = ctx.helpers.assertBinaryData(itemIndex, propertyName);
+	const binary = inputBinaryField(ctx, itemIndex, propertyName, label);
 	const { fileName, mimeType } = binary;
 	const id = binary.id;
 	if (id) {
@@ -61,7 +64,7 @@ export async function inputBinary(
 		}
 		return { fileName, mimeType, size: bytes, head, open };
 	}
-	const data = await ctx.helpers.getBinaryDataBuffer(itemIndex, propertyName);
+	const data = await ctx.helpers.getBinaryDataBuffer(itemIndex, binary);
 	return {
 		fileName,
 		mimeType,

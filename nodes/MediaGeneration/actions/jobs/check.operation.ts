@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { JOB_KINDS, type JobKind } from '../../engine/jobs/jobKinds';
+import { withoutInputFiles } from '../../transport/binaryField';
 import type { JobRequest } from '../../engine/jobs/types';
 import { jobIdField } from '../descriptions';
 import { readJobId } from './download.operation';
@@ -54,7 +55,7 @@ export function checkJobsOperation(kind: JobKind) {
 		const o = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const waitMinutes = readMaxWaitMinutes(o, JOB_KINDS[kind].wait.checkMaxWaitMinutes);
 		const input = this.getInputData()[itemIndex]?.json ?? {};
-		const json = carried(input, jobId);
+		const json = carried(withoutInputFiles(this, input), jobId);
 		const since = startOf(json);
 		if (since === undefined) json.first_checked_at = new Date().toISOString();
 		return {

@@ -14,7 +14,7 @@ export function uploadOperation(kind: UploadKind) {
 			type: 'string',
 			required: true,
 			default: 'data',
-			description: `Name of the binary field of the input item that holds the ${kind} (${limits.types}, up to ${limits.label})`,
+			description: `Name of the binary field of the input item that holds the ${kind} (${limits.types}, up to ${limits.label}). In a workflow on execution logic v2, its path, for example _files.data.`,
 		},
 	];
 

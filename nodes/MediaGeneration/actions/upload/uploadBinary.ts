@@ -35,7 +35,7 @@ export async function readUploadFile(
 	label = 'Input Binary Field',
 ): Promise<UploadFile> {
 	const limits = UPLOAD_LIMITS[kind];
-	const source = await inputBinary(ctx, itemIndex, field);
+	const source = await inputBinary(ctx, itemIndex, field, label);
 	if (source.size === 0) {
 		throw new InputError(`${label} "${field}" is empty (0 bytes); allowed: ${limits.types}`);
 	}
