@@ -39,6 +39,7 @@ export class MediaGeneration implements INodeType {
 	methods = { loadOptions };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await route.call(this);
+		// Continue On Fail holds for the whole run; the router applies it item by item
+		return await route.call(this, this.continueOnFail());
 	}
 }

@@ -53,13 +53,14 @@ async function runItems(
 	ctx: IExecuteFunctions,
 	op: ItemOperation,
 	count: number,
+	continueOnFail: boolean,
 ): Promise<ItemResult[]> {
 	const results: ItemResult[] = [];
 	for (let i = 0; i < count; i++) {
 		try {
 			results.push(await op.execute.call(ctx, i));
 		} catch (error) {
-			if (!ctx.continueOnFail()) throw asNodeError(ctx, error, i);
+			if (!continueOnFail) throw asNodeError(ctx, error, i);
 			results.push(error as Error);
 		}
 	}
@@ -75,6 +76,7 @@ async function runJobs(
 	ctx: IExecuteFunctions,
 	op: JobOperation,
 	count: number,
+	continueOnFail: boolean,
 ): Promise<ItemResult[]> {
 	const passed = new Set<number>();
 	for (let i = 0; i < count; i++) if (op.passesOn?.call(ctx, i)) passed.add(i);
@@ -85,7 +87,7 @@ async function runJobs(
 		async (i) => await op.prepare.call(ctx, i),
 	);
 	const firstFailure = prepared.findIndex((p) => !p.ok);
-	if (firstFailure >= 0 && !ctx.continueOnFail()) {
+	if (firstFailure >= 0 && !continueOnFail) {
 		const failed = prepared[firstFailure] as { error: unknown };
 		throw asNodeError(ctx, failed.error, indexes[firstFailure]);
 	}
@@ -95,7 +97,7 @@ async function runJobs(
 	});
 	let batchResults: ItemResult[];
 	try {
-		batchResults = await new JobBatch(ctx, requests, ctx.continueOnFail()).run();
+		batchResults = await new JobBatch(ctx, requests, continueOnFail).run();
 	} catch (error) {
 		const itemIndex =
 			((error as { context?: IDataObject }).context?.itemIndex as number | undefined) ?? 0;
@@ -113,17 +115,21 @@ async function runJobs(
 
 /**
  * Runs the chosen operation for every input item. Outputs keep the input order and each carries
- * pairedItem; with Continue On Fail a failing item yields one error item and the rest go on.
+ * pairedItem; with Continue On Fail (the node's setting, read by its execute()) a failing item
+ * yields one error item and the rest go on.
  */
-export async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+export async function route(
+	this: IExecuteFunctions,
+	continueOnFail: boolean,
+): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0) as string;
 	const op = findOperation(this, resource, operation);
 	const results =
 		'prepare' in op
-			? await runJobs(this, op, items.length)
-			: await runItems(this, op, items.length);
+			? await runJobs(this, op, items.length, continueOnFail)
+			: await runItems(this, op, items.length, continueOnFail);
 	const output: INodeExecutionData[] = [];
 	results.forEach((result, i) => {
 		if (result instanceof Error) output.push(errorItem(result, i));
