@@ -4,7 +4,7 @@
  * 'combined'`) in which every binary input of the node is named by its path under `_files`, fed
  * with files the node made earlier in the same run.
  */
-const { NODE_TYPE } = require('../support/n8n-cli');
+const { chainsWorkflow, ourNodeNames } = require('./workflows');
 
 const OPTIONS = { pollIntervalSeconds: 0.5 };
 
@@ -13,29 +13,28 @@ const OPTIONS = { pollIntervalSeconds: 0.5 };
  * In a v2 workflow, `$('Node').item` is the item's JSON itself, files included.
  */
 const FRAMES = {
-	type: 'n8n-nodes-base.set',
-	typeVersion: 3.4,
-	parameters: {
-		mode: 'manual',
-		assignments: {
-			assignments: [
-				{
-					id: 'v2-img',
-					name: '_files.img',
-					type: 'binary',
-					value: "={{ $('Frame A').item._files.data }}",
-				},
-				{ id: 'v2-img2', name: '_files.img2', type: 'binary', value: '={{ $json._files.data }}' },
-			],
+	n8n: {
+		type: 'n8n-nodes-base.set',
+		typeVersion: 3.4,
+		parameters: {
+			mode: 'manual',
+			assignments: {
+				assignments: [
+					{
+						id: 'v2-img',
+						name: '_files.img',
+						type: 'binary',
+						value: "={{ $('Frame A').item._files.data }}",
+					},
+					{ id: 'v2-img2', name: '_files.img2', type: 'binary', value: '={{ $json._files.data }}' },
+				],
+			},
+			options: {},
 		},
-		options: {},
 	},
 };
 
-/**
- * Chains of [name, parameters of our node] (or [name, {type, typeVersion, parameters}] for one of
- * n8n's nodes), each starting after the node named first.
- */
+/** Chains of steps, each starting after the node named first (see chainsWorkflow). */
 const CHAINS = [
 	[
 		'Start',
@@ -161,54 +160,20 @@ const CHAINS = [
 	],
 ];
 
-/** Our nodes that fail on purpose, with Continue On Fail. */
-const FAILING = ['Plain Name'];
-
 /** Every node of ours in the workflow, by name. */
-const NODE_NAMES = CHAINS.flatMap(([, ...chain]) => chain)
-	.filter(([, node]) => !node.type)
-	.map(([name]) => name);
+const NODE_NAMES = ourNodeNames(CHAINS);
 
 /** The workflow, on execution logic v2, with our nodes using `credential` ({id, name}). */
 function binaryPathsWorkflow(credential) {
-	const nodes = [
-		{
-			parameters: {},
-			id: 'v2-start',
-			name: 'Start',
-			type: 'n8n-nodes-base.manualTrigger',
-			typeVersion: 1,
-			position: [0, 0],
-		},
-	];
-	const connections = {};
-	CHAINS.forEach(([after, ...chain], row) => {
-		let previous = after;
-		chain.forEach(([name, node], column) => {
-			const common = { id: `v2-${name}`, name, position: [240 * (column + 1), 200 * row] };
-			nodes.push(
-				node.type
-					? { ...common, ...node }
-					: {
-							...common,
-							parameters: node,
-							type: NODE_TYPE,
-							typeVersion: 1,
-							credentials: { mediaGenerationApi: { id: credential.id, name: credential.name } },
-							...(FAILING.includes(name) ? { continueOnFail: true } : {}),
-						},
-			);
-			connections[previous] ??= { main: [[]] };
-			connections[previous].main[0].push({ node: name, type: 'main', index: 0 });
-			previous = name;
-		});
-	});
-	return {
+	return chainsWorkflow({
 		name: 'Compatibility: binary inputs on execution logic v2',
-		nodes,
-		connections,
-		settings: { executionOrder: 'v1', binaryMode: 'combined' },
-	};
+		prefix: 'v2',
+		chains: CHAINS,
+		credential,
+		settings: { binaryMode: 'combined' },
+		// fails on purpose: its error item is what the check reads
+		nodeSettings: { 'Plain Name': { continueOnFail: true } },
+	});
 }
 
 module.exports = { binaryPathsWorkflow, NODE_NAMES };

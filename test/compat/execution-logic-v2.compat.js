@@ -7,14 +7,12 @@
  * mode, and a plain name answered with the paths the item has.
  */
 const { createHash } = require('node:crypto');
-const { startFakeService } = require('../fake-service/server');
 const { mp3DurationMs } = require('../fake-service/media/mp3');
 const { readMp4 } = require('../fake-service/media/mp4');
-const { N8nInstance, nodeItems, runError, runtimePackage } = require('../support/n8n-cli');
-const { CREDENTIALS, credentialsFor } = require('../e2e/examples');
+const { nodeItems, runError, runtimePackage } = require('../support/n8n-cli');
 const { binaryPathsWorkflow, NODE_NAMES } = require('./execution-logic-v2-workflow');
+const { API_KEY, compatService, compatInstance } = require('./instance');
 
-const API_KEY = 'test-key-alice';
 const sha256 = (data) => createHash('sha256').update(data).digest('hex');
 const release = require('../n8n-releases/release').current();
 // the setting exists where the release's n8n-workflow knows the mode (not in n8n 1.x)
@@ -31,19 +29,11 @@ let data;
 
 describeV2(title, () => {
 	beforeAll(async () => {
-		svc = await startFakeService({
-			timing: { queueMs: 100, imageMs: 400, videoMs: 800, audioMs: 800 },
-		});
-		n8n = new N8nInstance({ binaryDataMode: 'filesystem' }).installPackage();
-		await n8n.importCredentials(
-			credentialsFor({
-				apiKey: API_KEY,
-				baseUrl: svc.apiUrl,
-				openAiKey: 'unused',
-				openAiUrl: svc.apiUrl,
-			}),
-		);
-		const [id] = await n8n.importWorkflows([binaryPathsWorkflow(CREDENTIALS.media)]);
+		svc = await compatService();
+		let id;
+		({ n8n, id } = await compatInstance(svc, binaryPathsWorkflow, {
+			binaryDataMode: 'filesystem',
+		}));
 		result = await n8n.execute(id, { timeoutMs: 120_000 });
 		data = result.data;
 	}, 240_000);
@@ -126,3 +116,9 @@ describeV2(title, () => {
 		);
 	});
 });
+
+// on a release without v2 the checks above are skipped; this says why, and checks that it is so
+if (!offersV2)
+	test(`n8n ${release.version} has no execution logic v2: the checks of binary inputs by path are skipped`, () => {
+		expect(runtimePackage('n8n-workflow').BINARY_MODE_COMBINED).toBeUndefined();
+	});

@@ -6,12 +6,10 @@
  * the service served, uploads from binaries n8n keeps on disk, and a download cut off midway.
  */
 const { createHash } = require('node:crypto');
-const { startFakeService } = require('../fake-service/server');
 const { N8nInstance, nodeItems, runError } = require('../support/n8n-cli');
-const { CREDENTIALS, credentialsFor } = require('../e2e/examples');
 const { everyOperation, NODE_NAMES } = require('./workflows');
+const { API_KEY, compatService, compatInstance } = require('./instance');
 
-const API_KEY = 'test-key-alice';
 const sha256 = (data) => createHash('sha256').update(data).digest('hex');
 const release = require('../n8n-releases/release').current();
 
@@ -20,10 +18,7 @@ let tarball;
 const instances = [];
 
 beforeAll(async () => {
-	// small files (a 480p square PNG of about 10 KB, short MP3s) arrive in one piece with their headers
-	svc = await startFakeService({
-		timing: { queueMs: 100, imageMs: 400, videoMs: 800, audioMs: 800 },
-	});
+	svc = await compatService();
 	const packer = new N8nInstance().installPackage();
 	tarball = packer.tarball;
 	instances.push(packer);
@@ -36,18 +31,9 @@ afterAll(async () => {
 
 /** A fresh n8n user folder in this binary mode, with our package, credentials and the workflow. */
 async function instance(binaryDataMode) {
-	const n8n = new N8nInstance({ binaryDataMode }).installPackage({ tarball });
-	instances.push(n8n);
-	await n8n.importCredentials(
-		credentialsFor({
-			apiKey: API_KEY,
-			baseUrl: svc.apiUrl,
-			openAiKey: 'unused',
-			openAiUrl: svc.apiUrl,
-		}),
-	);
-	const [id] = await n8n.importWorkflows([everyOperation(CREDENTIALS.media)]);
-	return { n8n, id };
+	const made = await compatInstance(svc, everyOperation, { binaryDataMode, tarball });
+	instances.push(made.n8n);
+	return made;
 }
 
 /** What the fake service served for a job's result file. */

@@ -162,17 +162,30 @@ const BRANCHES = [
 	],
 ];
 
-/** Every node of ours in the workflow, by name. */
-const NODE_NAMES = BRANCHES.flat()
-	.filter(([, parameters]) => parameters !== 'wait')
-	.map(([name]) => name);
+/**
+ * Our nodes among chains of steps (see chainsWorkflow), by name: steps that are neither n8n's
+ * Wait nor another n8n node.
+ */
+function ourNodeNames(chains) {
+	return chains
+		.flatMap(([, ...steps]) => steps)
+		.filter(([, step]) => step !== 'wait' && !step.n8n)
+		.map(([name]) => name);
+}
 
-/** The workflow, with our nodes using `credential` ({id, name}). */
-function everyOperation(credential) {
+/**
+ * A workflow of chains from a manual trigger named Start. Each chain is `[after, ...steps]` and
+ * begins after the node named `after` (Start, or a node of an earlier chain); a step is
+ * `[name, parameters]` for our node, `[name, 'wait']` for n8n's Wait node (two seconds: long
+ * enough for the fake service's jobs to end) or `[name, { n8n: { type, typeVersion, parameters } }]`
+ * for another of n8n's nodes. `settings` are the workflow's beyond execution order v1; `nodeSettings`
+ * a node's own settings by name (for example `{ continueOnFail: true }`).
+ */
+function chainsWorkflow({ name, prefix, chains, credential, settings = {}, nodeSettings = {} }) {
 	const nodes = [
 		{
 			parameters: {},
-			id: 'compat-start',
+			id: `${prefix}-start`,
 			name: 'Start',
 			type: 'n8n-nodes-base.manualTrigger',
 			typeVersion: 1,
@@ -180,45 +193,55 @@ function everyOperation(credential) {
 		},
 	];
 	const connections = {};
-	const link = (from, to) => {
-		connections[from] ??= { main: [[]] };
-		connections[from].main[0].push({ node: to, type: 'main', index: 0 });
-	};
-	BRANCHES.forEach((chain, row) => {
-		let previous = 'Start';
-		chain.forEach(([name, parameters], column) => {
-			const position = [240 * (column + 1), 200 * row];
-			if (parameters === 'wait') {
+	chains.forEach(([after, ...steps], row) => {
+		let previous = after;
+		steps.forEach(([node, step], column) => {
+			const common = {
+				id: `${prefix}-${node}`,
+				name: node,
+				position: [240 * (column + 1), 200 * row],
+				...nodeSettings[node],
+			};
+			if (step === 'wait') {
 				nodes.push({
+					...common,
 					parameters: { amount: 2, unit: 'seconds' },
-					id: `compat-${name}`,
-					name,
 					type: 'n8n-nodes-base.wait',
 					typeVersion: 1.1,
-					position,
 					webhookId: `00000000-0000-4000-8000-${String(row).padStart(12, '0')}`,
 				});
+			} else if (step.n8n) {
+				nodes.push({ ...common, ...step.n8n });
 			} else {
 				nodes.push({
-					parameters,
-					id: `compat-${name}`,
-					name,
+					...common,
+					parameters: step,
 					type: NODE_TYPE,
 					typeVersion: 1,
-					position,
 					credentials: { mediaGenerationApi: { id: credential.id, name: credential.name } },
 				});
 			}
-			link(previous, name);
-			previous = name;
+			connections[previous] ??= { main: [[]] };
+			connections[previous].main[0].push({ node, type: 'main', index: 0 });
+			previous = node;
 		});
 	});
-	return {
-		name: 'Compatibility: every operation',
-		nodes,
-		connections,
-		settings: { executionOrder: 'v1' },
-	};
+	return { name, nodes, connections, settings: { executionOrder: 'v1', ...settings } };
 }
 
-module.exports = { everyOperation, NODE_NAMES, BRANCHES };
+const CHAINS = BRANCHES.map((branch) => ['Start', ...branch]);
+
+/** Every node of ours in the workflow of every operation, by name. */
+const NODE_NAMES = ourNodeNames(CHAINS);
+
+/** The workflow of every operation, with our nodes using `credential` ({id, name}). */
+function everyOperation(credential) {
+	return chainsWorkflow({
+		name: 'Compatibility: every operation',
+		prefix: 'compat',
+		chains: CHAINS,
+		credential,
+	});
+}
+
+module.exports = { everyOperation, NODE_NAMES, BRANCHES, chainsWorkflow, ourNodeNames };
