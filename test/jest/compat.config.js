@@ -11,4 +11,6 @@ module.exports = {
 	globalTeardown: '<rootDir>/test/global-teardown.js',
 	testTimeout: 240000,
 	maxWorkers: 1,
+	// each check by name, so that a release's log says which ran and which were skipped, and why
+	verbose: true,
 };
