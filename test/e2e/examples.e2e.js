@@ -17,6 +17,8 @@ const examples = loadExamples();
 const extra = { continueOnFail: require('./workflows/continue-on-fail.json') };
 extra.stopOnFail = structuredClone(extra.continueOnFail);
 extra.stopOnFail.nodes.find((n) => n.name === 'Images').continueOnFail = false;
+const { retryOnFail, retryOnFailContinue, RETRY_PROMPTS } = require('./workflows/retry-on-fail');
+Object.assign(extra, { retryOnFail, retryOnFailContinue });
 
 let svc;
 let n8n;
@@ -231,5 +233,36 @@ describe('Continue On Fail in the real n8n', () => {
 		expect(code).toBe(1);
 		expect(runError(data)?.message ?? '').toMatch(/Resolution/);
 		expect(svc.state.jobs.size).toBe(before);
+	});
+});
+
+describe('Retry On Fail (3 tries) in the real n8n: one job of three fails on every try', () => {
+	const jobsFor = (prompt) => jobsOf('image').filter((j) => j.prompt === prompt);
+	const served = (job) => svc.links.file(job, 0).body;
+
+	test('the node fails as without retries; the two good jobs were created once, the failing one once per try', async () => {
+		const [fox, whale, parrot] = RETRY_PROMPTS.throws;
+		const { code, data } = await execute('retryOnFail');
+		expect(code).toBe(1);
+		expect(runError(data)?.message ?? '').toMatch(/^Image job [0-9a-f-]{36} failed/);
+		expect(jobsFor(fox)).toHaveLength(1);
+		expect(jobsFor(parrot)).toHaveLength(1);
+		expect(jobsFor(whale)).toHaveLength(3);
+	});
+
+	test('with Continue On Fail (the first item failing): an error item and the two images, each created once, byte-equal to what the service served', async () => {
+		const [owl, lynx, heron] = RETRY_PROMPTS.firstItemError;
+		const { code, data } = await execute('retryOnFailContinue');
+		expect(code).toBe(0);
+		const items = nodeItems(data, 'Images');
+		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(items[0].json.error).toMatch(/^Image job [0-9a-f-]{36} failed/);
+		expect(jobsFor(owl)).toHaveLength(3);
+		for (const [i, prompt] of [lynx, heron].entries()) {
+			const jobs = jobsFor(prompt);
+			expect(jobs).toHaveLength(1);
+			expect(items[i + 1].json.job_id).toBe(jobs[0].id);
+			expect(fileOf(items[i + 1]).equals(served(jobs[0]))).toBe(true);
+		}
 	});
 });

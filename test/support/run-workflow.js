@@ -109,6 +109,9 @@ function mediaNode(name, parameters, extra = {}) {
  * @param {object[]} o.nodes our nodes, the first one is where the input items enter
  * @param {object} [o.connections] n8n connections between them (default: a chain in order)
  * @param {object[]} [o.items] input items for the first node
+ * @param {object[][]} [o.runs] instead of items: the first node runs once per list, in order
+ *   (as a node in a loop does: its run index counts up)
+ * @param {object} [o.data] instead of items: the execution data to go on from (see retryData)
  * @param {object} o.credentials {baseUrl, apiKey}
  * @param {(cancel: () => void) => void} [o.onStart] gets a function that cancels the execution
  * @param {object} [o.settings] workflow settings beyond execution order v1, e.g.
@@ -118,6 +121,8 @@ async function runWorkflow({
 	nodes,
 	connections,
 	items = [{ json: {} }],
+	runs = [items],
+	data,
 	credentials,
 	onStart,
 	settings,
@@ -147,22 +152,46 @@ async function runWorkflow({
 		{ mediaGenerationApi: credentialType },
 		{ mediaGenerationApi: credentials },
 	);
-	const runData = {
+	const runData = data ?? {
 		startData: {},
 		resultData: { runData: {} },
 		executionData: {
 			contextData: {},
 			metadata: {},
-			nodeExecutionStack: [{ node: nodes[0], data: { main: [items] }, source: null }],
+			nodeExecutionStack: runs.map((list) => ({
+				node: nodes[0],
+				data: { main: [list] },
+				source: null,
+			})),
 			waitingExecution: {},
 			waitingExecutionSource: {},
 		},
 	};
-	const execute = new WorkflowExecute(additionalDataFor(hooks, helper), 'manual', runData);
+	const execute = new WorkflowExecute(
+		additionalDataFor(hooks, helper),
+		data ? 'retry' : 'manual',
+		runData,
+	);
 	const running = execute.processRunExecutionData(workflow);
 	if (onStart) onStart(() => running.cancel());
 	await running.catch(() => undefined);
 	return await done;
+}
+
+/**
+ * The execution data a retry from n8n's Executions list starts from, made from a failed run as
+ * n8n's ExecutionService.retry makes it from the stored execution: the data as stored (a JSON
+ * copy), without the run's error, and without the failed node's last run (it runs again).
+ */
+function retryData(run) {
+	const data = JSON.parse(JSON.stringify(run.data));
+	const { lastNodeExecuted } = data.resultData;
+	if (lastNodeExecuted) {
+		delete data.resultData.error;
+		const runs = data.resultData.runData?.[lastNodeExecuted];
+		if (runs?.length && runs[runs.length - 1].error !== undefined) runs.pop();
+	}
+	return data;
 }
 
 /** Calls a loadOptions method as the editor does, with the form's current parameters. */
@@ -194,14 +223,15 @@ async function loadOptions(method, parameters, credentials) {
 	return await nodeInstance.methods.loadOptions[method].call(context);
 }
 
-/** The output items of a node (first run, first output), or its error. */
-function nodeResult(run, nodeName) {
-	const task = run.data.resultData.runData[nodeName]?.[0];
+/** The output items of a node (first run unless `runIndex`, first output), or its error. */
+function nodeResult(run, nodeName, runIndex = 0) {
+	const task = run.data.resultData.runData[nodeName]?.[runIndex];
 	return { items: task?.data?.main?.[0] ?? [], error: task?.error ?? run.data.resultData.error };
 }
 
 module.exports = {
 	runWorkflow,
+	retryData,
 	readBinary,
 	storeBinary,
 	binaryDataService,
