@@ -110,7 +110,7 @@ const SCENARIOS = {
 	'Wait for Completion off': {
 		resource: 'image',
 		operation: 'generate',
-		params: { ...prompt, model: 'sketch-lite', options: { waitForCompletion: false } },
+		params: { ...prompt, model: 'sketch-lite', waitForCompletion: false },
 		// the service refuses this item's create on every try (402: not enough credits)
 		failing: (p) => {
 			ref.svc.faults.add({

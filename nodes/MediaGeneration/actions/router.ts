@@ -3,6 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { mapLimit } from '../engine/limits/mapLimit';
 import { JobBatch, type ItemResult } from '../engine/batch/jobBatch';
+import { priorTriesOf } from '../engine/batch/nodeMemory';
 import type { JobRequest } from '../engine/jobs/types';
 import { resources, type ResourceName } from './node.type';
 import type { ItemOperation, JobOperation, Operation } from './operation.types';
@@ -135,5 +136,9 @@ export async function route(
 		if (result instanceof Error) output.push(errorItem(result, i));
 		else for (const r of result) output.push({ ...r, pairedItem: { item: i } });
 	});
-	return 'split' in op && op.split ? op.split(output) : [output];
+	const outputs = 'split' in op && op.split ? op.split(output) : [output];
+	// n8n tries the node again only when it throws or its first item is an error item (Retry On
+	// Fail): otherwise what this run's tries sent is settled and its records go
+	if (outputs[0]?.[0]?.json.error === undefined) priorTriesOf(this).forgetRun();
+	return outputs;
 }

@@ -127,15 +127,32 @@ function createText(f: ServiceFailure, kind: JobKind): Text {
 			description: `${w.where}${hint} No job was created for this item and nothing was charged, so running it again is safe.`,
 		};
 	}
-	const { resource } = JOB_KINDS[kind];
 	return {
 		message: `${w.message}: the job may have been created`,
 		description:
 			`${w.where} The request may have reached the service and no job ID came back, so the job may exist and be charged. ` +
 			`It was not sent again, because that could create and charge it twice. ` +
-			`The API cannot list jobs: look for it in the service's web app (recent projects, credit usage) around ${new Date().toISOString()}. ` +
-			`With its job ID, ${resource} > Download or ${resource} > Get fetches it; run this item again only if it is not there.`,
+			`${howToFindJob(kind, Date.now())}; run this item again only if it is not there.`,
 	};
+}
+
+/** How to find a job whose id never came back, created around `at` (ms). */
+export function howToFindJob(kind: JobKind, at: number): string {
+	const { resource } = JOB_KINDS[kind];
+	return (
+		`The API cannot list jobs: look for it in the service's web app (recent projects, credit usage) around ${new Date(at).toISOString()}. ` +
+		`With its job ID, ${resource} > Download or ${resource} > Get fetches it`
+	);
+}
+
+/**
+ * What a create that may have made its job got instead of an answer ("HTTP 502", "ECONNRESET"),
+ * as toNodeApiError noted it on the error; undefined for any other error.
+ */
+export function unansweredCreate(error: unknown): string | undefined {
+	if (!(error instanceof NodeApiError)) return undefined;
+	const got = (error.context as { unansweredCreate?: unknown }).unansweredCreate;
+	return typeof got === 'string' ? got : undefined;
 }
 
 /** Removes every occurrence of a secret from a text. */
@@ -163,5 +180,11 @@ export function toNodeApiError(
 	// n8n swaps a message that names a network code (ECONNRESET, …) for its own generic text,
 	// which would drop whether the job may exist: keep ours
 	error.message = message;
+	if (isCreate(failure.intent) && mayHaveCreated(failure)) {
+		error.context.unansweredCreate =
+			failure.status !== undefined
+				? `HTTP ${failure.status}`
+				: (failure.networkCode ?? 'no answer');
+	}
 	return error;
 }

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { priorTriesOf } from '../../engine/batch/nodeMemory';
 import { inputBinary, type InputBinary } from '../../transport/binaryInput';
 import { StreamedForm } from '../../transport/multipart';
 import { apiRequest } from '../../transport/request';
@@ -63,12 +64,25 @@ export async function readUploadFile(
  * Sends a checked file to POST /image/upload or /video/upload; returns the service's answer.
  * The body is streamed (see StreamedForm), built anew for every try. Uploads are free (spec 8),
  * so unlike a create an upload may be sent again after a network error or a 5xx.
+ *
+ * A file an earlier try of this node run uploaded (Retry On Fail) is not sent again: its id is
+ * reused, so that the create request that names it is the same and takes up the same job.
  */
 export async function sendUpload(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	file: UploadFile,
 ): Promise<IDataObject> {
+	const prior = priorTriesOf(ctx);
+	const source = { kind: file.kind, field: file.field, size: file.source.size };
+	const known = prior.upload(itemIndex, source);
+	if (known) return known;
+	const answer = await upload(ctx, itemIndex, file);
+	prior.uploaded(itemIndex, source, answer);
+	return answer;
+}
+
+async function upload(ctx: IExecuteFunctions, itemIndex: number, file: UploadFile) {
 	return await apiRequest<IDataObject>(ctx, {
 		method: 'POST',
 		path: `/${file.kind}/upload`,

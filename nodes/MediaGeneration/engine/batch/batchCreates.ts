@@ -2,8 +2,10 @@ import type { BatchState, Entry } from './batchState';
 import { cohortKey } from '../plan/cohortKey';
 import { CreateGate } from '../limits/createGate';
 import { outcomeOf } from '../limits/governor';
-import { noSlotError } from '../jobs/jobErrors';
+import { unansweredCreate } from '../../transport/errors';
+import { noSlotError, priorCreateUnansweredError } from '../jobs/jobErrors';
 import type { JobKind } from '../jobs/jobKinds';
+import { logTakenUpJob } from '../jobs/jobLog';
 import { slotRefusal, submitJob } from './submit';
 
 /**
@@ -14,6 +16,29 @@ export class BatchCreates {
 	private readonly gate = new CreateGate();
 
 	constructor(private readonly b: BatchState) {}
+
+	/**
+	 * Before anything is sent: an item whose create an earlier try of this node run already sent
+	 * (Retry On Fail) takes up the job it made, as if that try had carried on; an item whose
+	 * earlier create got no answer fails, since its job may exist. A job seen failed, or a create
+	 * the service refused, left no record: it is created again.
+	 */
+	takeUpPrior(): void {
+		for (const e of this.b.entries) {
+			if (e.phase !== 'waiting') continue;
+			const prior = this.b.prior.job(e.itemIndex, e.req.create!);
+			if (prior?.id) {
+				logTakenUpJob(this.b.ctx, e.req.kind, prior.id, e.itemIndex);
+				this.started(e, { jobId: prior.id, estimatedCredits: prior.credits }, prior.at, true);
+			} else if (prior?.unanswered) {
+				const got = { at: prior.at, got: prior.unanswered };
+				this.b.fail(
+					e,
+					priorCreateUnansweredError(this.b.ctx.getNode(), e.req.kind, e.itemIndex, got),
+				);
+			}
+		}
+	}
 
 	/** Starts the creates that may go now. */
 	sendDue(): void {
@@ -74,8 +99,9 @@ export class BatchCreates {
 
 	/** Creates one job; settles the item's fate, and hands back the error it met (for the governor). */
 	private async create(e: Entry): Promise<unknown> {
-		const { ctx } = this.b;
+		const { ctx, prior } = this.b;
 		const kind = e.req.kind;
+		const sentAt = Date.now();
 		const created = await submitJob(ctx, e.itemIndex, e.req).then(
 			(job) => ({ job, error: undefined }),
 			(error: unknown) => ({ job: undefined, error }),
@@ -87,25 +113,46 @@ export class BatchCreates {
 				e.phase = 'waiting';
 				this.gate.refused(kind, e.sentStamp ?? 0, refusal.retryAfter, now);
 			} else {
+				const unanswered = unansweredCreate(created.error);
+				if (unanswered) prior.sent(e.itemIndex, e.req.create!, { kind, at: sentAt, unanswered });
 				this.b.fail(e, created.error);
 			}
 			return created.error;
 		}
-		Object.assign(e, created.job, { phase: 'running', deadline: now + e.req.settings.maxWaitMs });
+		const { jobId, estimatedCredits } = created.job;
+		prior.sent(e.itemIndex, e.req.create!, { kind, at: now, id: jobId, credits: estimatedCredits });
 		this.gate.created(kind);
+		this.started(e, created.job, now, false);
+		return undefined;
+	}
+
+	/**
+	 * The item's job exists since `createdAt` (created just now, or `takenUp` from an earlier try):
+	 * its output is decided at once with Wait for Completion off, and it is handed to the look
+	 * plan. Maximum Wait counts from now: each try waits for it as long.
+	 */
+	private started(
+		e: Entry,
+		job: { jobId: string; estimatedCredits?: number },
+		createdAt: number,
+		takenUp: boolean,
+	): void {
+		const deadline = Date.now() + e.req.settings.maxWaitMs;
+		Object.assign(e, job, { phase: 'running', deadline });
 		if (!e.req.settings.waitForCompletion) {
 			e.answered = true;
 			// created_at: where a later Check counts Maximum Wait from
-			const json = { ...this.b.json(e, 'queued'), created_at: new Date(now).toISOString() };
+			const json = { ...this.b.json(e, 'queued'), created_at: new Date(createdAt).toISOString() };
 			this.b.results[e.pos] = [{ json }];
 			// a job is still watched while others wait for its slot
-			if (!this.b.watchedForSlot(e)) return undefined;
+			if (!this.b.watchedForSlot(e)) return;
 		}
 		const { path, body } = e.req.create!;
-		this.b.plan.add(e.pos, cohortKey(kind, path, body), now, {
+		this.b.plan.add(e.pos, cohortKey(e.req.kind, path, body), createdAt, {
 			capMs: e.req.settings.lookIntervalMs,
 			deadline: e.deadline,
+			// a job taken up has run a while: look at it at once
+			now: takenUp,
 		});
-		return undefined;
 	}
 }

@@ -75,6 +75,8 @@ export class BatchLooks {
 		const { kind } = e.req;
 		const state = JOB_KINDS[kind].state(body);
 		e.state = state;
+		// the service does not charge a failed job: a later try of the node may create it again
+		if (state === 'failed' && e.req.create) b.prior.failed(e.itemIndex, e.req.create);
 		if (state === 'queued') b.plan.seenQueued(e.pos, fetchedAt);
 		else b.plan.seen(e.pos, fetchedAt, isEnded(state));
 		if (e.phase !== 'running') return undefined; // failed or stopped meanwhile

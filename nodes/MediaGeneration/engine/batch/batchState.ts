@@ -6,6 +6,8 @@ import { compact } from '../jobs/jobOutput';
 import { LookPlan } from '../plan/lookPlan';
 import { TransferSlots } from '../limits/transfers';
 import type { JobRequest } from '../jobs/types';
+import { priorTriesOf } from './nodeMemory';
+import type { PriorTries } from './priorTries';
 
 /** One input item's job, as the batch follows it. */
 export type Entry = {
@@ -48,6 +50,8 @@ export class BatchState {
 	private readonly stop = new AbortController();
 	readonly signal: AbortSignal;
 	fatal?: { error: Error; entry: Entry };
+	/** what earlier tries of this node run created (Retry On Fail) */
+	readonly prior: PriorTries;
 
 	constructor(
 		readonly ctx: IExecuteFunctions,
@@ -65,6 +69,7 @@ export class BatchState {
 			answered: false,
 		}));
 		this.results = new Array<ItemResult | undefined>(requests.length);
+		this.prior = priorTriesOf(ctx);
 		const cancel = ctx.getExecutionCancelSignal();
 		this.signal = cancel ? AbortSignal.any([cancel, this.stop.signal]) : this.stop.signal;
 	}

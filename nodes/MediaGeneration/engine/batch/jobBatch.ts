@@ -37,6 +37,8 @@ export class JobBatch {
 		this.b = new BatchState(ctx, requests, continueOnFail);
 		this.creates = new BatchCreates(this.b);
 		this.looks = new BatchLooks(this.b, this.creates);
+		// Retry On Fail: jobs an earlier try of this node run created are taken up, not bought again
+		this.creates.takeUpPrior();
 		// Download of an existing job: one look at once (it must have ended already)
 		const now = Date.now();
 		for (const e of this.b.entries) {

@@ -1,5 +1,6 @@
 import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
 
+import { howToFindJob } from '../../transport/errors';
 import { JOB_KINDS, type JobKind, type JobState } from './jobKinds';
 
 function minutes(ms: number): string {
@@ -102,6 +103,30 @@ export function noSlotError(node: INode, kind: JobKind, waitedMs: number, itemIn
 		{
 			itemIndex,
 			description: `Nothing was created for this item. The workspace runs at most ${slots} ${jobs} at once; other workflows may be using the slots. Try again later or raise Maximum Wait.`,
+		},
+	);
+}
+
+/**
+ * An earlier try of this node run sent this item's create and got no clear answer (`got`, at
+ * `at`): the job may exist, so the request is not sent again.
+ */
+export function priorCreateUnansweredError(
+	node: INode,
+	kind: JobKind,
+	itemIndex: number,
+	prior: { at: number; got: string },
+) {
+	const job = `${JOB_KINDS[kind].label.toLowerCase()} job`;
+	return new NodeOperationError(
+		node,
+		`An earlier try of this node may have created this item's ${job}: its create request got no answer (${prior.got}), so it was not sent again`,
+		{
+			itemIndex,
+			description:
+				`The node ran again in the same execution (Retry On Fail, or a retry from the Executions list); sending the same request again could create and charge the job twice. ` +
+				`Its job ID never came back, so n8n's log, which lists every job the node created, does not have it. ${howToFindJob(kind, prior.at)}. ` +
+				`A new execution of the workflow sends the request again.`,
 		},
 	);
 }

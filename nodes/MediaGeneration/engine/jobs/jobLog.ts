@@ -52,3 +52,21 @@ export function logJobsLeftRunning(
 		{ executionId, node: node.name, jobIds: jobs.map((j) => j.jobId) },
 	);
 }
+
+/**
+ * Writes to n8n's log that a new try of the node (Retry On Fail, or a retry of the execution)
+ * takes up a job an earlier try created, instead of creating it again.
+ */
+export function logTakenUpJob(
+	ctx: IExecuteFunctions,
+	kind: JobKind,
+	jobId: string,
+	itemIndex: number,
+): void {
+	const node = ctx.getNode();
+	const executionId = ctx.getExecutionId();
+	ctx.logger.info(
+		`Media Generation: took up ${kind} job ${jobId} for item ${itemIndex} of node "${node.name}", created by an earlier try (execution ${executionId})`,
+		{ jobId, kind, itemIndex, node: node.name, executionId },
+	);
+}
