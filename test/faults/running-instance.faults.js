@@ -2,7 +2,8 @@
 /**
  * Under `n8n start`, one instance for the whole file: an execution stopped through n8n's REST API
  * while its jobs wait; a batch of 500 images and one of 100 podcasts while /healthz is watched;
- * last, the instance killed with SIGKILL while jobs wait, and every created job found in its log.
+ * a failed execution retried from the Executions list; last, the instance killed with SIGKILL
+ * while jobs wait, and every created job found in its log.
  */
 const fs = require('node:fs');
 const { startFakeService } = require('../fake-service/server');
@@ -13,6 +14,7 @@ const { engineCaps } = require('./engine-caps');
 const { killHard } = require('./processes');
 const { watchHealth } = require('./health-watch');
 const { until, sleep } = require('../support/wait');
+const { jobsWithPrompt } = require('../support/fake');
 
 const KEY = 'test-key-alice';
 const PORT = 5810;
@@ -37,6 +39,19 @@ function batch(name, kind, count, options, extraItem = () => ({})) {
 		[mediaNode('Media', kind, { credentialId: 'mainCredential01', options, onError: null })],
 		webhookNode(name),
 	);
+}
+
+/** Retry On Fail at 3 tries on the workflow's node (10 ms apart: n8n reads 0 as 1 s). */
+function retrying(wf) {
+	Object.assign(
+		wf.nodes.find((n) => n.name === 'Media'),
+		{
+			retryOnFail: true,
+			maxTries: 3,
+			waitBetweenTries: 10,
+		},
+	);
+	return wf;
 }
 
 const trigger = (name) =>
@@ -97,6 +112,7 @@ beforeAll(async () => {
 		batch('scale-images', 'image', 500, { pollIntervalSeconds: 1 }),
 		batch('scale-podcasts', 'prompt', 100, { pollIntervalSeconds: 0.5 }),
 		batch('crash', 'image', 4, { pollIntervalSeconds: POLL_S }),
+		retrying(batch('retry', 'image', 3, { pollIntervalSeconds: 0.5 })),
 	];
 	const names = workflows.map((w) => w.name);
 	(await n8n.importWorkflows(workflows)).forEach((id, i) => (ids[names[i]] = id));
@@ -222,6 +238,32 @@ test('100 podcast items with 5 slots: 100 creates, none twice, never more than 5
 	expect(stats.slowestHealthMs).toBeLessThan(1000);
 	console.log(
 		`100 podcasts: ${((Date.now() - started) / 1000).toFixed(1)} s; most audio jobs in flight ${svc.state.maxAudioInFlight}; /healthz slowest ${stats.slowestHealthMs} ms`,
+	);
+});
+
+test('a retry from the Executions list goes on from the failed execution: it takes up the jobs its tries created and creates only the failed one again', async () => {
+	svc.state.timing.imageMs = 300;
+	const jobsOf = (i) => jobsWithPrompt(svc, new RegExp(`^retry item ${i}$`));
+	// the second job fails on each of the node's three tries (Retry On Fail), then no more
+	svc.faults.add({
+		route: 'POST /image',
+		kind: 'job-fail',
+		bodyIncludes: 'retry item 1',
+		times: 3,
+	});
+	await trigger('retry');
+	const failed = await executionOf('retry', { done: true });
+	expect(failed.status).toBe('error');
+	expect([0, 1, 2].map((i) => jobsOf(i).length)).toEqual([1, 3, 1]);
+	const retried = await rest.request('POST', `/rest/executions/${failed.id}/retry`, {
+		loadWorkflow: false,
+	});
+	expect(retried.status).toBe('success');
+	expect([0, 1, 2].map((i) => jobsOf(i).length)).toEqual([1, 4, 1]);
+	const items = (await rest.execution(retried.id)).data.resultData.runData.Media[0].data.main[0];
+	expect(items.map((item) => item.json.job_id)).toEqual([0, 1, 2].map((i) => jobsOf(i).at(-1).id));
+	expect(n8n.log()).toMatch(
+		new RegExp(`Media Generation: took up image job ${jobsOf(0)[0].id} for item 0 of node "Media"`),
 	);
 });
 

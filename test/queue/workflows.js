@@ -135,6 +135,32 @@ function videoBatch(credential, path, { pollIntervalSeconds = 0.5, respond = 'on
 	});
 }
 
+/**
+ * An image for every item, with Retry On Fail at 3 tries on the node (10 ms apart: n8n reads 0
+ * as its default of 1 s); the webhook answers at once.
+ */
+function retryingImages(credential, path) {
+	return chain({
+		name: `Queue suite: Retry On Fail (${path})`,
+		path,
+		respond: 'onReceived',
+		nodes: [
+			media(
+				'Images',
+				credential,
+				{
+					resource: 'image',
+					operation: 'generate',
+					prompt: PROMPT,
+					model: 'sketch-lite',
+					options: FAST,
+				},
+				{ retryOnFail: true, maxTries: 3, waitBetweenTries: 10 },
+			),
+		],
+	});
+}
+
 /** Both model listings of the credential's key (the video one once, whatever the item count). */
 function listings(credential, path) {
 	return chain({
@@ -157,4 +183,4 @@ function listings(credential, path) {
 	});
 }
 
-module.exports = { mediaBatch, podcastBatch, videoBatch, listings, FAST, node };
+module.exports = { mediaBatch, podcastBatch, videoBatch, retryingImages, listings, FAST, node };
