@@ -251,6 +251,7 @@ test('a retry from the Executions list goes on from the failed execution: it tak
 		bodyIncludes: 'retry item 1',
 		times: 3,
 	});
+	await rest.waitForWebhook('retry');
 	await trigger('retry');
 	const failed = await executionOf('retry', { done: true });
 	expect(failed.status).toBe('error');
