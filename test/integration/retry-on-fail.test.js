@@ -52,6 +52,22 @@ const convo = (text) => ({
 	],
 });
 
+/** A scenario whose failing item makes a job that fails on the service on every try ("[fail]"). */
+const failingJob = (resource, operation, params, label) => ({
+	resource,
+	operation,
+	params: { ...params, options: FAST },
+	failing: (p) => `${p} [fail]`,
+	failingJobs: 3,
+	error: new RegExp(`^${label} job [0-9a-f-]{36} failed`),
+});
+
+/** The service answers the creates of the item whose prompt is `p` with `status` (fault `kind`). */
+const imageCreateFault = (kind, status, times) => (p) => {
+	ref.svc.faults.add({ route: 'POST /image', kind, status, bodyIncludes: p, times });
+	return p;
+};
+
 /**
  * One scenario per create operation: its node fields (the item's `p` goes into the request),
  * how one item is made to fail on every try, and how many jobs that item's request makes in
@@ -59,80 +75,44 @@ const convo = (text) => ({
  * unknown outcome is sent once).
  */
 const SCENARIOS = {
-	image: {
-		resource: 'image',
-		operation: 'generate',
-		params: { ...prompt, model: 'sketch-lite', options: FAST },
-		failing: (p) => `${p} [fail]`,
-		failingJobs: 3,
-		error: /^Image job [0-9a-f-]{36} failed/,
-	},
-	video: {
-		resource: 'video',
-		operation: 'generate',
-		params: { ...prompt, model: 'motion-fast', options: FAST },
-		failing: (p) => `${p} [fail]`,
-		failingJobs: 3,
-		error: /^Video job [0-9a-f-]{36} failed/,
-	},
-	'podcast from a prompt': {
-		resource: 'podcast',
-		operation: 'generateFromPrompt',
-		params: { ...prompt, options: FAST },
-		failing: (p) => `${p} [fail]`,
-		failingJobs: 3,
-		error: /^Audio job [0-9a-f-]{36} failed/,
-	},
-	'podcast from a script': {
-		resource: 'podcast',
-		operation: 'generateFromScript',
-		params: { segments: talk('={{ $json.p }}'), options: FAST },
-		failing: (p) => `${p} [fail]`,
-		failingJobs: 3,
-		error: /^Audio job [0-9a-f-]{36} failed/,
-	},
-	'conversation from a prompt': {
-		resource: 'podcast',
-		operation: 'generateConversationFromPrompt',
-		params: { ...prompt, voiceIds: 'voice-ava, voice-ben', options: FAST },
-		failing: (p) => `${p} [fail]`,
-		failingJobs: 3,
-		error: /^Audio job [0-9a-f-]{36} failed/,
-	},
-	'conversation from a script': {
-		resource: 'podcast',
-		operation: 'generateConversationFromScript',
-		params: { segments: convo('={{ $json.p }}'), options: FAST },
-		failing: (p) => `${p} [fail]`,
-		failingJobs: 3,
-		error: /^Audio job [0-9a-f-]{36} failed/,
-	},
+	image: failingJob('image', 'generate', { ...prompt, model: 'sketch-lite' }, 'Image'),
+	video: failingJob('video', 'generate', { ...prompt, model: 'motion-fast' }, 'Video'),
+	'podcast from a prompt': failingJob('podcast', 'generateFromPrompt', prompt, 'Audio'),
+	'podcast from a script': failingJob(
+		'podcast',
+		'generateFromScript',
+		{ segments: talk('={{ $json.p }}') },
+		'Audio',
+	),
+	'conversation from a prompt': failingJob(
+		'podcast',
+		'generateConversationFromPrompt',
+		{ ...prompt, voiceIds: 'voice-ava, voice-ben' },
+		'Audio',
+	),
+	'conversation from a script': failingJob(
+		'podcast',
+		'generateConversationFromScript',
+		{ segments: convo('={{ $json.p }}') },
+		'Audio',
+	),
 	'Wait for Completion off': {
 		resource: 'image',
 		operation: 'generate',
 		params: { ...prompt, model: 'sketch-lite', waitForCompletion: false },
 		// the service refuses this item's create on every try (402: not enough credits)
-		failing: (p) => {
-			ref.svc.faults.add({
-				route: 'POST /image',
-				kind: 'status',
-				status: 402,
-				bodyIncludes: p,
-				times: Infinity,
-			});
-			return p;
-		},
+		failing: imageCreateFault('status', 402, Infinity),
 		failingJobs: 0,
 		error: /credits/i,
 		queued: true,
 	},
 	'reference images from binary fields': {
-		resource: 'image',
-		operation: 'generate',
-		params: { ...prompt, model: 'flux-pro', referenceImageFields: 'logo', options: FAST },
-		failing: (p) => `${p} [fail]`,
-		failingJobs: 3,
-		error: /^Image job [0-9a-f-]{36} failed/,
+		...failingJob(
+			'image',
+			'generate',
+			{ ...prompt, model: 'flux-pro', referenceImageFields: 'logo' },
+			'Image',
+		),
 		binary: true,
 	},
 	'a create whose outcome is unknown': {
@@ -140,15 +120,7 @@ const SCENARIOS = {
 		operation: 'generate',
 		params: { ...prompt, model: 'sketch-lite', options: FAST },
 		// the service makes this item's job, then answers 500: the job may exist
-		failing: (p) => {
-			ref.svc.faults.add({
-				route: 'POST /image',
-				kind: 'status-after',
-				status: 500,
-				bodyIncludes: p,
-			});
-			return p;
-		},
+		failing: imageCreateFault('status-after', 500, 1),
 		failingJobs: 1,
 		error: /^An earlier try of this node may have created/,
 	},

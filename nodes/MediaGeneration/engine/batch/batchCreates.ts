@@ -5,7 +5,7 @@ import { outcomeOf } from '../limits/governor';
 import { unansweredCreate } from '../../transport/errors';
 import { noSlotError, priorCreateUnansweredError } from '../jobs/jobErrors';
 import type { JobKind } from '../jobs/jobKinds';
-import { logTakenUpJob } from '../jobs/jobLog';
+import { logCreatedJob } from '../jobs/jobLog';
 import { slotRefusal, submitJob } from './submit';
 
 /**
@@ -28,7 +28,7 @@ export class BatchCreates {
 			if (e.phase !== 'waiting') continue;
 			const prior = this.b.prior.job(e.itemIndex, e.req.create!);
 			if (prior?.id) {
-				logTakenUpJob(this.b.ctx, e.req.kind, prior.id, e.itemIndex);
+				logCreatedJob(this.b.ctx, e.req.kind, prior.id, e.itemIndex, 'took up');
 				this.started(e, { jobId: prior.id, estimatedCredits: prior.credits }, prior.at, true);
 			} else if (prior?.unanswered) {
 				const got = { at: prior.at, got: prior.unanswered };

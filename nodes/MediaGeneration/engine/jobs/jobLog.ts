@@ -6,20 +6,23 @@ import type { JobKind } from './jobKinds';
  * Writes a created job's id to n8n's log the moment the service answers, so that a paid job can
  * be found again whatever happens next (the instance killed, the worker lost, the execution
  * cancelled): Get or Download with this id finishes it. The line names the item, the node, the
- * operation and the execution; it never holds the key or the request body.
+ * operation and the execution; it never holds the key or the request body. A job a new try of
+ * the node takes up from an earlier one (Retry On Fail) is logged as `took up`.
  */
 export function logCreatedJob(
 	ctx: IExecuteFunctions,
 	kind: JobKind,
 	jobId: string,
 	itemIndex: number,
+	how: 'created' | 'took up' = 'created',
 ): void {
 	const node = ctx.getNode();
 	const resource = ctx.getNodeParameter('resource', 0, '') as string;
 	const operation = ctx.getNodeParameter('operation', 0, '') as string;
 	const executionId = ctx.getExecutionId();
+	const earlier = how === 'took up' ? ', created by an earlier try' : '';
 	ctx.logger.info(
-		`Media Generation: created ${kind} job ${jobId} for item ${itemIndex} of node "${node.name}" (${resource} ${operation}, execution ${executionId})`,
+		`Media Generation: ${how} ${kind} job ${jobId} for item ${itemIndex} of node "${node.name}" (${resource} ${operation}, execution ${executionId})${earlier}`,
 		{ jobId, kind, itemIndex, node: node.name, resource, operation, executionId },
 	);
 }
@@ -50,23 +53,5 @@ export function logJobsLeftRunning(
 	ctx.logger.warn(
 		`Media Generation: execution ${executionId} was cancelled while node "${node.name}" waited; these jobs keep running on the service (fetch them with Download): ${jobList(jobs)}`,
 		{ executionId, node: node.name, jobIds: jobs.map((j) => j.jobId) },
-	);
-}
-
-/**
- * Writes to n8n's log that a new try of the node (Retry On Fail, or a retry of the execution)
- * takes up a job an earlier try created, instead of creating it again.
- */
-export function logTakenUpJob(
-	ctx: IExecuteFunctions,
-	kind: JobKind,
-	jobId: string,
-	itemIndex: number,
-): void {
-	const node = ctx.getNode();
-	const executionId = ctx.getExecutionId();
-	ctx.logger.info(
-		`Media Generation: took up ${kind} job ${jobId} for item ${itemIndex} of node "${node.name}", created by an earlier try (execution ${executionId})`,
-		{ jobId, kind, itemIndex, node: node.name, executionId },
 	);
 }
