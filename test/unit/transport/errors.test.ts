@@ -7,6 +7,7 @@ import {
 	toNodeApiError,
 	mayHaveCreated,
 	redact,
+	unansweredCreate,
 	type ServiceFailure,
 } from '../../../nodes/MediaGeneration/transport/errors';
 import { PAGE_TEXT_MAX } from '../../../nodes/MediaGeneration/transport/pageText';
@@ -99,6 +100,25 @@ describe('errors of create requests', () => {
 			expect(upload.message).not.toMatch(/job (may have been|was) created/);
 			expect(upload.description).not.toMatch(/started the job|sent again/);
 		}
+	});
+});
+
+describe('unansweredCreate: what a create that may have made its job got, for a later try of the node', () => {
+	test.each<[string, Extra, string | undefined]>([
+		['a 5xx', { status: 502 }, 'HTTP 502'],
+		['a reset', { networkCode: 'ECONNRESET' }, 'ECONNRESET'],
+		['no answer in time', { networkCode: 'ETIMEDOUT' }, 'ETIMEDOUT'],
+		['a 4xx: no job', { status: 402 }, undefined],
+		['a 429: no job', { status: 429 }, undefined],
+		['a refused connection: nothing sent', { networkCode: 'ECONNREFUSED' }, undefined],
+	])('%s', (_, extra, got) => {
+		expect(unansweredCreate(post('/image', extra))).toBe(got);
+	});
+
+	test('reads and uploads make no job', () => {
+		const read = { method: 'GET', path: '/image/x', intent: 'read' as const, status: 502 };
+		expect(unansweredCreate(toNodeApiError(node, read, 'k'))).toBeUndefined();
+		expect(unansweredCreate(new Error('HTTP 502'))).toBeUndefined();
 	});
 });
 
