@@ -18,6 +18,7 @@ const uploads = require('./uploads');
 const { handleChat } = require('./chat');
 const { retryAfterHeader } = require('./retryAfter');
 const { gatewayPage } = require('./pages');
+const { HostedFiles } = require('./hosted');
 
 const UUIDISH = '([^/]+)';
 const ROUTES = [
@@ -200,6 +201,8 @@ class FakeService {
 		this.peakInFlight = {};
 		/** API key -> creates it may still make before the key is revoked (401 from then on) */
 		this.revocations = new Map();
+		/** reference files on the web, served from the files' origin (see hosted.js) */
+		this.hosted = new HostedFiles();
 	}
 
 	/** Revokes `key` once it has created `creates` more jobs: every later request gets 401. */
@@ -224,6 +227,10 @@ class FakeService {
 	}
 	get filesOrigin() {
 		return this.links.origin;
+	}
+	/** The link to a hosted reference file (hosted.js). */
+	hostedUrl(name) {
+		return `${this.links.origin}/hosted/${name}`;
 	}
 
 	async start() {
@@ -381,6 +388,7 @@ class FakeService {
 
 	async handleFile(req, res) {
 		const url = new URL(req.url, 'http://x');
+		if (this.hosted.handle(req, res, url.pathname)) return;
 		this.track('file', res);
 		if (this.options.fileLatencyMs) await sleep(this.options.fileLatencyMs);
 		this.record(this.state.fileRequests, req, {});

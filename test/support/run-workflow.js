@@ -194,9 +194,9 @@ function retryData(run) {
 	return data;
 }
 
-/** Calls a loadOptions method as the editor does, with the form's current parameters. */
-async function loadOptions(method, parameters, credentials) {
-	const node = mediaNode('Media Generation', parameters);
+/** A load-options context for the form's current parameters, as the editor's calls get it. */
+function formContext(parameters, credentials, typeVersion) {
+	const node = mediaNode('Media Generation', parameters, typeVersion ? { typeVersion } : {});
 	const workflow = new Workflow({
 		id: 'test',
 		nodes: [node],
@@ -214,13 +214,24 @@ async function loadOptions(method, parameters, credentials) {
 		{ mediaGenerationApi: credentials },
 	);
 	const data = additionalDataFor(hooks, helper);
-	const context = new LoadOptionsContext(
+	return new LoadOptionsContext(
 		workflow,
 		node,
 		new Proxy({}, { get: (_t, p) => (p === 'currentNodeParameters' ? parameters : data[p]) }),
 		'parameters',
 	);
+}
+
+/** Calls a loadOptions method as the editor does, with the form's current parameters. */
+async function loadOptions(method, parameters, credentials, { typeVersion } = {}) {
+	const context = formContext(parameters, credentials, typeVersion);
 	return await nodeInstance.methods.loadOptions[method].call(context);
+}
+
+/** Calls a listSearch method (a resource locator's list) as the editor does, with its filter. */
+async function listSearch(method, parameters, credentials, filter, { typeVersion = 3 } = {}) {
+	const context = formContext(parameters, credentials, typeVersion);
+	return await nodeInstance.methods.listSearch[method].call(context, filter);
 }
 
 /** The output items of a node (first run unless `runIndex`, first output), or its error. */
@@ -237,6 +248,7 @@ module.exports = {
 	binaryDataService,
 	BinaryDataService,
 	loadOptions,
+	listSearch,
 	mediaNode,
 	nodeResult,
 	NODE_TYPE,
