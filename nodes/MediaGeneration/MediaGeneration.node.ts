@@ -9,6 +9,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { CHECK_OUTPUT_NAMES } from './actions/jobs/check.operation';
 import { route } from './actions/router';
 import { properties } from './actions/versionDescription';
+import * as listSearch from './methods/listSearch';
 import * as loadOptions from './methods/loadOptions';
 
 export class MediaGeneration implements INodeType {
@@ -20,8 +21,8 @@ export class MediaGeneration implements INodeType {
 			dark: 'file:../../icons/mediaGeneration.dark.svg',
 		},
 		group: ['transform'],
-		version: [1, 2],
-		defaultVersion: 2,
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
 			"Generate podcasts and other audio, images and videos with Wondercraft's public API; upload reference media; read the model catalogues",
@@ -36,7 +37,7 @@ export class MediaGeneration implements INodeType {
 		properties,
 	};
 
-	methods = { loadOptions };
+	methods = { loadOptions, listSearch };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		// Continue On Fail holds for the whole run; the router applies it item by item

@@ -45,7 +45,10 @@ describe('Additional Body Fields (JSON)', () => {
 			{ items: [{ json: { motion: 'dolly' } }] },
 		);
 		expect(v.error).toBeUndefined();
-		expect(lastBody('POST /video')).toMatchObject({ model_id: 'motion-fast', camera_motion: 'dolly' });
+		expect(lastBody('POST /video')).toMatchObject({
+			model_id: 'motion-fast',
+			camera_motion: 'dolly',
+		});
 		for (const [operation, params, route] of [
 			['generateFromPrompt', { prompt: 'A 1-minute ad' }, 'POST /podcast'],
 			[
@@ -105,12 +108,15 @@ describe('Additional Body Fields (JSON)', () => {
 			['null', /must be a JSON object.*not null/],
 		]) {
 			const before = apiRequests();
-			const { error } = await image({
-				prompt: 'A lighthouse',
-				model: 'flux-pro',
-				referenceImageFields: 'logo',
-				options: { additionalBodyFields: value },
-			}, { items: [binaryItem({ logo: 'png' })] });
+			const { error } = await image(
+				{
+					prompt: 'A lighthouse',
+					model: 'flux-pro',
+					referenceImageFields: 'logo',
+					options: { additionalBodyFields: value },
+				},
+				{ items: [binaryItem({ logo: 'png' })] },
+			);
 			expect(error.message).toMatch(/^Additional Body Fields \(JSON\)/);
 			expect(error.message).toMatch(why);
 			// not even the model listing or the reference upload

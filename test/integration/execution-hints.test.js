@@ -65,7 +65,9 @@ describe('execution hints', () => {
 		});
 		expect(items[0].json.timed_out).toBe(true);
 		expect(messages(hints)).toEqual([
-			expect.stringMatching(/^1 audio job was started and not waited for.*Podcast > Check.*Podcast > Download/),
+			expect.stringMatching(
+				/^1 audio job was started and not waited for.*Podcast > Check.*Podcast > Download/,
+			),
 			'The job of this run is estimated at 30 credits.',
 		]);
 	});

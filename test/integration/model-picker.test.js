@@ -22,7 +22,9 @@ const property = (name, version) =>
 		(p) =>
 			p.name === name &&
 			(p.displayOptions?.show?.['@version'] ?? [{ _cnd: { gte: 1 } }]).some((c) =>
-				typeof c === 'number' ? c === version : version >= (c._cnd.gte ?? -Infinity) && version < (c._cnd.lt ?? Infinity),
+				typeof c === 'number'
+					? c === version
+					: version >= (c._cnd.gte ?? -Infinity) && version < (c._cnd.lt ?? Infinity),
 			),
 	);
 
@@ -75,7 +77,9 @@ describe('the model picker', () => {
 	test('From List: video models follow the chosen mode, and search within it', async () => {
 		const inMode = (mode) => videoModels.filter((m) => m.modes.includes(mode)).map((m) => m.id);
 		for (const mode of ['text', 'references', 'video_to_video']) {
-			expect(values(await listSearch('searchVideoModels', { mode }, creds()))).toEqual(inMode(mode));
+			expect(values(await listSearch('searchVideoModels', { mode }, creds()))).toEqual(
+				inMode(mode),
+			);
 		}
 		const cinema = (await listSearch('searchVideoModels', { mode: 'text' }, creds(), 'cinematic'))
 			.results;
@@ -85,9 +89,9 @@ describe('the model picker', () => {
 				name: 'Cinema Pro (2 to 12 credits per second)',
 			}),
 		]);
-		expect(values(await listSearch('searchVideoModels', { mode: 'text' }, creds(), 'restyle'))).toEqual(
-			[],
-		);
+		expect(
+			values(await listSearch('searchVideoModels', { mode: 'text' }, creds(), 'restyle')),
+		).toEqual([]);
 	});
 
 	test('resolution, aspect ratio and duration load from the model chosen either way', async () => {
@@ -97,16 +101,24 @@ describe('the model picker', () => {
 			const resolutions = await loadOptions('getVideoResolutions', { model }, creds(), {
 				typeVersion,
 			});
-			expect(resolutions.map((o) => o.value)).toEqual(['', ...cinema.resolutions.map((r) => r.resolution)]);
+			expect(resolutions.map((o) => o.value)).toEqual([
+				'',
+				...cinema.resolutions.map((r) => r.resolution),
+			]);
 			const durations = await loadOptions('getVideoDurations', { model }, creds(), { typeVersion });
 			expect(durations.map((o) => o.value)).toEqual(['', ...cinema.durations]);
 			const ratios = await loadOptions('getVideoAspectRatios', { model }, creds(), { typeVersion });
 			expect(ratios.map((o) => o.value)).toEqual(['', ...cinema.aspect_ratios]);
 		}
 		const studio = imageModels.find((m) => m.id === 'studio-4k');
-		const images = await loadOptions('getImageResolutions', { model: rl('id', 'studio-4k') }, creds(), {
-			typeVersion: 3,
-		});
+		const images = await loadOptions(
+			'getImageResolutions',
+			{ model: rl('id', 'studio-4k') },
+			creds(),
+			{
+				typeVersion: 3,
+			},
+		);
 		expect(images.map((o) => o.value)).toEqual(['', ...studio.resolutions]);
 		// no model yet, or an expression: only the model's default
 		for (const model of [rl('list', ''), rl('id', '={{ $json.model }}')]) {
@@ -139,14 +151,15 @@ describe('the model picker', () => {
 		expect(b.items[0].binary.data.mimeType).toBe('video/mp4');
 	});
 
-	test('version 3 with no model chosen, or one the listing lacks: a clear error naming the field', async () => {
-		const none = await image({ prompt: 'A lighthouse', model: rl('list', '') }, { extra: { typeVersion: 3 } });
-		expect(none.error.message).toMatch(/Model/);
+	test('version 3 with no model chosen: n8n itself stops the run; one the listing lacks: an error naming it', async () => {
+		await expect(
+			image({ prompt: 'A lighthouse', model: rl('list', '') }, { extra: { typeVersion: 3 } }),
+		).rejects.toThrow(/Parameter "Model" is required/);
 		const unknown = await image(
 			{ prompt: 'A lighthouse', model: rl('id', 'flux-ultra') },
 			{ extra: { typeVersion: 3 } },
 		);
-		expect(unknown.error.message).toMatch(/flux-ultra/);
+		expect(unknown.error.message).toMatch(/Model "flux-ultra" is not in the image model listing/);
 		expect(unknown.error.message).toMatch(/flux-pro/);
 	});
 
@@ -156,8 +169,14 @@ describe('the model picker', () => {
 			{ extra: { typeVersion: 2 } },
 		);
 		expect(error).toBeUndefined();
-		expect(items[0].json).toMatchObject({ status: 'succeeded', model: 'motion-fast', estimated_credits: 10 });
-		const options = await loadOptions('getVideoModels', { mode: 'frames' }, creds(), { typeVersion: 2 });
+		expect(items[0].json).toMatchObject({
+			status: 'succeeded',
+			model: 'motion-fast',
+			estimated_credits: 10,
+		});
+		const options = await loadOptions('getVideoModels', { mode: 'frames' }, creds(), {
+			typeVersion: 2,
+		});
 		expect(options.map((o) => o.value)).toEqual(
 			videoModels.filter((m) => m.modes.includes('frames')).map((m) => m.id),
 		);

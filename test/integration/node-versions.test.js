@@ -1,7 +1,8 @@
 'use strict';
 /**
- * Version 2 opens on Image > Generate; version 1 keeps Model > List Image Models as its default,
- * because n8n stores no parameter equal to its default and saved version 1 workflows rely on it.
+ * Versions 2 and 3 open on Image > Generate; version 1 keeps Model > List Image Models as its
+ * default, because n8n stores no parameter equal to its default and saved version 1 workflows
+ * rely on it. Version 3 picks the model with a resource locator (model-picker.test.js).
  */
 const { useFakeService } = require('../support/fake');
 const { runWorkflow, mediaNode, nodeResult, nodeInstance } = require('../support/run-workflow');
@@ -19,9 +20,9 @@ async function run(parameters, typeVersion) {
 }
 
 describe('node versions', () => {
-	test('a new node is version 2', () => {
-		expect(nodeInstance.description.version).toEqual([1, 2]);
-		expect(nodeInstance.description.defaultVersion).toBe(2);
+	test('a new node is version 3', () => {
+		expect(nodeInstance.description.version).toEqual([1, 2, 3]);
+		expect(nodeInstance.description.defaultVersion).toBe(3);
 	});
 
 	test('version 1 without resource and operation still lists the image models', async () => {
@@ -44,5 +45,21 @@ describe('node versions', () => {
 		});
 		const created = ref.svc.state.requests.slice(before).filter((r) => r.method === 'POST');
 		expect(created.map((r) => r.path)).toEqual(['/v1/image']);
+	});
+
+	test('version 3 without resource and operation generates images, its model from the locator', async () => {
+		const { items, error } = await run(
+			{
+				prompt: 'A lighthouse at dawn',
+				model: { __rl: true, mode: 'list', value: 'flux-pro' },
+				waitForCompletion: false,
+			},
+			3,
+		);
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({
+			model: 'flux-pro',
+			estimated_credits: expect.any(Number),
+		});
 	});
 });

@@ -98,7 +98,11 @@ describe('podcast creates: estimated credits and Max Credits', () => {
 
 	test('Max Credits at or above the estimate lets the job go', async () => {
 		const { items, error } = await run(
-			{ prompt: 'A 2-minute update for the team', options: { maxCredits: 20 }, waitForCompletion: false },
+			{
+				prompt: 'A 2-minute update for the team',
+				options: { maxCredits: 20 },
+				waitForCompletion: false,
+			},
 			{ operation: 'generateFromPrompt' },
 		);
 		expect(error).toBeUndefined();

@@ -34,7 +34,7 @@ export function jobIdField(kind: JobKind): INodeProperties {
 	};
 }
 
-/** Model picker loaded from a model listing. */
+/** The model dropdown of versions 1 and 2, loaded from a model listing (see modelPicker.ts). */
 export function modelField(
 	kind: 'image' | 'video',
 	extra: Partial<INodeProperties> = {},
@@ -91,7 +91,11 @@ export function promptField(placeholder: string, description: string): INodeProp
 export function readModelSettings(ctx: IExecuteFunctions, itemIndex: number) {
 	return {
 		prompt: readText(ctx.getNodeParameter('prompt', itemIndex, ''), 'Prompt'),
-		modelId: readChoice(ctx.getNodeParameter('model', itemIndex, ''), 'Model'),
+		// a resource locator (version 3) gives its value; the dropdown of versions 1 and 2 its own
+		modelId: readChoice(
+			ctx.getNodeParameter('model', itemIndex, '', { extractValue: true }),
+			'Model',
+		),
 		resolution: readChoice(ctx.getNodeParameter('resolution', itemIndex, ''), 'Resolution'),
 		aspectRatio: readChoice(ctx.getNodeParameter('aspectRatio', itemIndex, ''), 'Aspect Ratio'),
 	};

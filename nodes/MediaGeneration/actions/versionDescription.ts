@@ -22,9 +22,10 @@ const resourceOptions: INodeProperties['options'] = [
 /**
  * The resource selector followed by every resource's operations and fields.
  *
- * A new node opens on Image > Generate (version 2). Version 1 opened on Model and n8n does not
- * store a parameter equal to its default, so version 1 nodes keep Model as their default:
- * a saved workflow that relied on it still lists models.
+ * A new node opens on Image > Generate (from version 2). Version 1 opened on Model and n8n does
+ * not store a parameter equal to its default, so version 1 nodes keep Model as their default:
+ * a saved workflow that relied on it still lists models. Version 3 picks models with n8n's
+ * resource locator (see modelPicker.ts).
  */
 export const properties: INodeProperties[] = [
 	toolDescriptionField,

@@ -1,9 +1,8 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { VIDEO_MODE_OPTIONS } from '../actions/descriptions';
 import { creditsPer } from '../validation/credits';
 import { imageModels, videoModels } from './listings';
-import type { VideoModel } from './models.types';
+import { imageModelOption, videoModelOption, videoModelsForMode } from './modelOptions';
 
 /**
  * Dropdown choices loaded live from the model listings. Resolution, aspect ratio and duration
@@ -14,21 +13,20 @@ import type { VideoModel } from './models.types';
  * expression, that is the only choice; the user can still type an expression.
  */
 
-/** the Mode field's own labels, so a model's description reads the way the form does */
-const modeLabel = (mode: string) => VIDEO_MODE_OPTIONS.find((o) => o.value === mode)?.name ?? mode;
-
+/**
+ * The model chosen in the form: the dropdown's value (versions 1 and 2), or the resource
+ * locator's value, picked from the list or typed by ID (version 3). n8n extracts a locator's
+ * value; a locator it does not extract (a form of another version) is read here.
+ */
 function chosenModelId(ctx: ILoadOptionsFunctions): string | undefined {
-	const value = ctx.getCurrentNodeParameter('model');
-	return typeof value === 'string' && value && !value.startsWith('=') ? value : undefined;
-}
-
-function chosenMode(ctx: ILoadOptionsFunctions): string | undefined {
+	let value: unknown;
 	try {
-		const value = ctx.getCurrentNodeParameter('mode');
-		return typeof value === 'string' && value && !value.startsWith('=') ? value : undefined;
+		value = ctx.getCurrentNodeParameter('model', { extractValue: true });
 	} catch {
-		return undefined;
+		value = ctx.getCurrentNodeParameter('model');
 	}
+	if (value && typeof value === 'object') value = (value as { value?: unknown }).value;
+	return typeof value === 'string' && value && !value.startsWith('=') ? value : undefined;
 }
 
 /** The model chosen in the form, from the listing `list` reads (undefined: none, or an expression). */
@@ -77,22 +75,11 @@ function aspectRatios(
 }
 
 export async function getImageModels(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	return (await imageModels(this)).map((m) => ({
-		name: m.title || m.id,
-		value: m.id,
-		description: m.description,
-	}));
+	return (await imageModels(this)).map(imageModelOption);
 }
 
 export async function getVideoModels(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const mode = chosenMode(this);
-	return (await videoModels(this))
-		.filter((m) => !mode || m.modes.includes(mode as VideoModel['modes'][number]))
-		.map((m) => ({
-			name: m.title || m.id,
-			value: m.id,
-			description: `${m.description} Modes: ${m.modes.map(modeLabel).join(', ')}.${m.supports_audio ? ' With audio.' : ''}`,
-		}));
+	return (await videoModelsForMode(this)).map(videoModelOption);
 }
 
 export async function getImageResolutions(

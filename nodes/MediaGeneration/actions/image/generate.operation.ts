@@ -5,7 +5,8 @@ import { imageModels } from '../../methods/listings';
 import { checkCredits, creditsPer } from '../../validation/credits';
 import { checkImageRequest } from '../../validation/imageRequest';
 import { readNumber } from '../../validation/values';
-import { modelDependentField, modelField, promptField, readModelSettings } from '../descriptions';
+import { modelDependentField, promptField, readModelSettings } from '../descriptions';
+import { modelFields } from '../modelPicker';
 import {
 	readReferences,
 	REFERENCE_IMAGES,
@@ -22,7 +23,7 @@ export const description: INodeProperties[] = [
 		'e.g. A lighthouse at dawn, watercolour; keep the logo from @Image 1',
 		'What to generate. Refer to reference images as @Image 1, @Image 2, … in the order described below.',
 	),
-	modelField('image'),
+	...modelFields('image'),
 	modelDependentField(
 		'Resolution',
 		'resolution',

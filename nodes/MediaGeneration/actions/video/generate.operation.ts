@@ -7,11 +7,11 @@ import { readChoice, readNumber } from '../../validation/values';
 import { checkVideoRequest, videoEstimate } from '../../validation/videoRequest';
 import {
 	modelDependentField,
-	modelField,
 	promptField,
 	readModelSettings,
 	VIDEO_MODE_OPTIONS,
 } from '../descriptions';
+import { modelFields } from '../modelPicker';
 import {
 	REFERENCE_IMAGES,
 	REFERENCE_VIDEOS,
@@ -39,7 +39,7 @@ export const description: INodeProperties[] = [
 		'e.g. The camera slowly pushes in on @Image 1 as the sun rises',
 		'What to generate. Refer to inputs by type and position: @Image 1 is the start frame (frames: @Image 2 the end frame) or the first reference image; @Video 1 the first reference video or the source video.',
 	),
-	modelField('video'),
+	...modelFields('video'),
 	modelDependentField(
 		'Resolution',
 		'resolution',
