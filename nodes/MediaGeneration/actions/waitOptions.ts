@@ -1,6 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { JOB_KINDS, type JobKind } from '../engine/jobs/jobKinds';
+import { AUDIO_CREDITS_PER_MINUTE } from '../validation/audioCost';
+import { creditsPer } from '../validation/credits';
 
 export function waitForCompletionField(what: string): INodeProperties {
 	return {
@@ -117,8 +119,7 @@ export function generateOptions(
 			type: 'number',
 			default: 0,
 			typeOptions: { minValue: 0 },
-			description:
-				"Largest estimated cost allowed for one item, from the model listing's prices. An item above it fails before any job is created. 0: no limit.",
+			description: `Largest estimated cost allowed for one item, ${kind !== 'podcast' ? "from the model listing's prices" : `at the service's stated ${creditsPer(AUDIO_CREDITS_PER_MINUTE, 'minute of audio')}, the minutes from the script's words or the length the prompt states (a prompt that states none is refused while this is set)`}. An item above it fails before any job is created. 0: no limit.`,
 		});
 	}
 	return optionsCollection(options);

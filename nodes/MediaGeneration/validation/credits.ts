@@ -7,10 +7,15 @@ const credits = (n: number) => `${n} ${n === 1 ? 'credit' : 'credits'}`;
 export const creditsPer = (n: number, unit: string) => `${credits(n)} per ${unit}`;
 
 /** The credit guard: an estimate above the item's Max Credits stops it before any job is created. */
-export function checkCredits(estimated: number, maxCredits: number, how: string) {
+export function checkCredits(
+	estimated: number,
+	maxCredits: number,
+	how: string,
+	cheaper = 'choose a cheaper resolution, count or duration',
+) {
 	if (maxCredits > 0 && estimated > maxCredits) {
 		throw new InputError(
-			`This item would cost an estimated ${credits(estimated)} (${how}), above Max Credits (${maxCredits}). Raise Max Credits or choose a cheaper resolution, count or duration.`,
+			`This item would cost an estimated ${credits(estimated)} (${how}), above Max Credits (${maxCredits}). Raise Max Credits or ${cheaper}.`,
 		);
 	}
 }

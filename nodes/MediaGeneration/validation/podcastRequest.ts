@@ -138,17 +138,42 @@ export function musicSpec(m: MusicInput): IDataObject {
 	return spec;
 }
 
-/** Minutes of audio a script or prompt suggests: about 150 spoken words a minute, or "N minutes" in a prompt. */
+/** Spoken words per minute, for a script's length. */
+export const WORDS_PER_MINUTE = 150;
+
+/** "5 minutes", "a 30-second ad", "1.5 hrs": a length stated in a prompt. */
+const STATED_LENGTH = /(\d+(?:\.\d+)?)\s*(?:-\s*)?(hours?|hrs?|minutes?|mins?|seconds?|secs?)\b/i;
+const MINUTES_PER: Record<string, number> = { h: 60, m: 1, s: 1 / 60 };
+
+/**
+ * How long the audio will be, in minutes, and what that rests on: a script's words at about
+ * WORDS_PER_MINUTE, or the first length a prompt states. Undefined when a prompt states none.
+ */
+export function audioLength(source: {
+	script?: ScriptSegment[];
+	prompt?: string;
+}): { minutes: number; basis: string } | undefined {
+	if (source.script) {
+		const words = source.script.reduce((n, s) => n + s.text.split(/\s+/).filter(Boolean).length, 0);
+		return {
+			minutes: words / WORDS_PER_MINUTE,
+			basis: `${words} words at ${WORDS_PER_MINUTE} a minute`,
+		};
+	}
+	const stated = STATED_LENGTH.exec(source.prompt ?? '');
+	if (!stated) return undefined;
+	return {
+		minutes: Number(stated[1]) * MINUTES_PER[stated[2][0].toLowerCase()],
+		basis: `the length the prompt states ("${stated[0]}")`,
+	};
+}
+
+/** Minutes of audio a script or prompt suggests (see audioLength). */
 export function expectedAudioMinutes(source: {
 	script?: ScriptSegment[];
 	prompt?: string;
 }): number | undefined {
-	if (source.script) {
-		const words = source.script.reduce((n, s) => n + s.text.split(/\s+/).filter(Boolean).length, 0);
-		return words / 150;
-	}
-	const stated = /(\d+(?:\.\d+)?)\s*(?:-\s*)?(?:minutes?|mins?)\b/i.exec(source.prompt ?? '');
-	return stated ? Number(stated[1]) : undefined;
+	return audioLength(source)?.minutes;
 }
 
 /** The shortest default Maximum Wait of a conversation, also the form's default for it. */

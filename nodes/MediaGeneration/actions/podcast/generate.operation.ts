@@ -1,13 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { JobRequest } from '../../engine/jobs/types';
+import { checkAudioCredits } from '../../validation/audioCost';
 import { parseList } from '../../validation/ids';
 import {
 	checkConversationScript,
 	checkVoiceIds,
+	audioLength,
 	CONVERSATION_MIN_WAIT_MINUTES,
 	conversationWaitMinutes,
-	expectedAudioMinutes,
 	musicSpec,
 	parseScript,
 	type MusicInput,
@@ -93,20 +94,20 @@ export function podcastOperation(intent: Intent) {
 		waitForCompletionField('audio as MP3 binary data'),
 		generateOptions(
 			'podcast',
-			false,
+			true,
 			intent.conversation ? CONVERSATION_MIN_WAIT_MINUTES : undefined,
 		),
 	];
 
 	async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<JobRequest> {
 		const body: IDataObject = {};
-		let expected: number | undefined;
+		let length: ReturnType<typeof audioLength>;
 		if (intent.scripted) {
 			const label = scriptFromJson(this, itemIndex) ? 'Script (JSON)' : 'Segments';
 			const script = readScript(this, itemIndex);
 			if (intent.conversation) checkConversationScript(script, label);
 			body.script = script;
-			expected = expectedAudioMinutes({ script });
+			length = audioLength({ script });
 		} else {
 			const prompt = readText(this.getNodeParameter('prompt', itemIndex, ''), 'Prompt');
 			if (!prompt.trim()) throw new InputError('Prompt is empty; say what the episode is about');
@@ -118,7 +119,7 @@ export function podcastOperation(intent: Intent) {
 				intent.conversation,
 			);
 			if (voices) body.voice_ids = voices;
-			expected = expectedAudioMinutes({ prompt });
+			length = audioLength({ prompt });
 		}
 		if (intent.conversation) {
 			const delivery = readText(
@@ -134,9 +135,11 @@ export function podcastOperation(intent: Intent) {
 			this,
 			itemIndex,
 			'podcast',
-			intent.conversation ? conversationWaitMinutes(expected) : undefined,
+			intent.conversation ? conversationWaitMinutes(length?.minutes) : undefined,
 		);
-		return { kind: 'podcast', create: { path: intent.path, body }, settings, json: {} };
+		const estimated = checkAudioCredits(length, settings.maxCredits);
+		const json = estimated === undefined ? {} : { estimated_credits: estimated };
+		return { kind: 'podcast', create: { path: intent.path, body }, settings, json };
 	}
 
 	return { description, prepare };

@@ -1,0 +1,40 @@
+import { checkCredits, creditsPer } from './credits';
+import { InputError } from './inputError';
+import type { audioLength } from './podcastRequest';
+
+/** Audio costs roughly this many credits per minute of audio (spec 1 and 8). */
+export const AUDIO_CREDITS_PER_MINUTE = 10;
+
+/** "2 minutes", "1 minute", "1.1 minutes" */
+const minutes = (n: number) => {
+	const shown = Math.round(n * 10) / 10;
+	return `${shown} ${shown === 1 ? 'minute' : 'minutes'}`;
+};
+
+/**
+ * An audio job's estimated credits (undefined when its length is unknown: a prompt that states
+ * none), checked against Max Credits. With Max Credits set, an unknown length is refused: the
+ * guard cannot promise anything for it.
+ */
+export function checkAudioCredits(
+	length: ReturnType<typeof audioLength>,
+	maxCredits: number,
+): number | undefined {
+	if (!length) {
+		if (maxCredits > 0) {
+			throw new InputError(
+				`Max Credits is set (${maxCredits}), but the prompt states no length, so its cost cannot be estimated. Say how long the audio should be in the prompt (for example "a 5-minute episode"), or set Max Credits to 0.`,
+			);
+		}
+		return undefined;
+	}
+	// rounded up to a whole credit; the rounding to 1/1000 first keeps 2.0000001 at 2
+	const estimated = Math.ceil(Math.round(length.minutes * AUDIO_CREDITS_PER_MINUTE * 1000) / 1000);
+	checkCredits(
+		estimated,
+		maxCredits,
+		`${creditsPer(AUDIO_CREDITS_PER_MINUTE, 'minute of audio')} × about ${minutes(length.minutes)}: ${length.basis}`,
+		'ask for shorter audio',
+	);
+	return estimated;
+}
