@@ -103,8 +103,8 @@ describe('Additional Body Fields (JSON)', () => {
 	test('not JSON, or JSON that is not an object: refused before anything is sent', async () => {
 		for (const [value, why] of [
 			['{"seed": 42', /is not valid JSON/],
-			['[1, 2]', /must be a JSON object.*not an array/],
-			['"seed"', /must be a JSON object.*not a string/],
+			['[1, 2]', /must be a JSON object.*not a list/],
+			['"seed"', /must be a JSON object.*not the string seed/],
 			['null', /must be a JSON object.*not null/],
 		]) {
 			const before = apiRequests();

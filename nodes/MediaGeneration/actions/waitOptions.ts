@@ -3,6 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { JOB_KINDS, type JobKind } from '../engine/jobs/jobKinds';
 import { AUDIO_CREDITS_PER_MINUTE } from '../validation/audioCost';
 import { creditsPer } from '../validation/credits';
+import { additionalBodyFieldsOption } from './bodyFields';
 
 export function waitForCompletionField(what: string): INodeProperties {
 	return {
@@ -111,6 +112,7 @@ export function generateOptions(
 		},
 		{ ...lookIntervalField, default: d.lookIntervalSeconds, displayOptions: waiting },
 		createTimeoutField,
+		additionalBodyFieldsOption,
 	];
 	if (withCredits) {
 		options.push({

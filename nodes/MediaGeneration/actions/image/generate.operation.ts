@@ -5,6 +5,7 @@ import { imageModels } from '../../methods/listings';
 import { checkCredits, creditsPer } from '../../validation/credits';
 import { checkImageRequest } from '../../validation/imageRequest';
 import { readNumber } from '../../validation/values';
+import { readAdditionalBody } from '../bodyFields';
 import { modelDependentField, promptField, readModelSettings } from '../descriptions';
 import { modelFields } from '../modelPicker';
 import {
@@ -17,6 +18,16 @@ import { generateOptions, waitForCompletionField } from '../waitOptions';
 import { readWaitSettings } from '../waitSettings';
 
 const references = REFERENCE_IMAGES;
+
+/** The body fields this operation sets, each with the form field that sets it. */
+const OWN_FIELDS = {
+	prompt: 'Prompt',
+	model_id: 'Model',
+	resolution: 'Resolution',
+	aspect_ratio: 'Aspect Ratio',
+	number_of_images: 'Number of Images',
+	reference_image_ids: 'the Reference Image fields',
+};
 
 export const description: INodeProperties[] = [
 	promptField(
@@ -63,6 +74,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 		1,
 	);
 	const settings = readWaitSettings(this, itemIndex, 'image');
+	const extra = readAdditionalBody(this, itemIndex, OWN_FIELDS);
 	const refs = readReferences(this, itemIndex, references);
 
 	const plan = checkImageRequest(await imageModels(this), {
@@ -87,6 +99,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	if (resolution) body.resolution = resolution;
 	if (aspectRatio) body.aspect_ratio = aspectRatio;
 	if (referenceIds.length) body.reference_image_ids = referenceIds;
+	Object.assign(body, extra);
 	return {
 		kind: 'image',
 		create: { path: '/image', body },

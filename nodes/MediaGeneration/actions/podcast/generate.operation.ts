@@ -24,6 +24,7 @@ import {
 	readText,
 	shown,
 } from '../../validation/values';
+import { readAdditionalBody } from '../bodyFields';
 import { promptField } from '../descriptions';
 import { generateOptions, waitForCompletionField } from '../waitOptions';
 import { readWaitSettings } from '../waitSettings';
@@ -99,7 +100,15 @@ export function podcastOperation(intent: Intent) {
 		),
 	];
 
+	/** The body fields this operation sets, each with the form field that sets it. */
+	const ownFields: Record<string, string> = intent.scripted
+		? { script: 'Segments or Script (JSON)' }
+		: { prompt: 'Prompt', voice_ids: 'Voice IDs' };
+	if (intent.conversation) ownFields.delivery_instructions = 'Delivery Instructions';
+	else ownFields.music_spec = 'Background Music';
+
 	async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<JobRequest> {
+		const extra = readAdditionalBody(this, itemIndex, ownFields);
 		const body: IDataObject = {};
 		let length: ReturnType<typeof audioLength>;
 		if (intent.scripted) {
@@ -137,6 +146,7 @@ export function podcastOperation(intent: Intent) {
 			'podcast',
 			intent.conversation ? conversationWaitMinutes(length?.minutes) : undefined,
 		);
+		Object.assign(body, extra);
 		const estimated = checkAudioCredits(length, settings.maxCredits);
 		const json = estimated === undefined ? {} : { estimated_credits: estimated };
 		return { kind: 'podcast', create: { path: intent.path, body }, settings, json };

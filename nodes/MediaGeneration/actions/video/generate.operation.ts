@@ -5,6 +5,7 @@ import { videoModels } from '../../methods/listings';
 import { checkCredits } from '../../validation/credits';
 import { readChoice, readNumber } from '../../validation/values';
 import { checkVideoRequest, videoEstimate } from '../../validation/videoRequest';
+import { readAdditionalBody } from '../bodyFields';
 import {
 	modelDependentField,
 	promptField,
@@ -23,6 +24,20 @@ import { readWaitSettings } from '../waitSettings';
 import { creditNote, inputCounts, readInputs, uploadInputs } from './inputs';
 
 const inMode = (...mode: string[]) => ({ show: { mode } });
+
+/** The body fields this operation sets, each with the form field that sets it. */
+const OWN_FIELDS = {
+	prompt: 'Prompt',
+	model_id: 'Model',
+	resolution: 'Resolution',
+	aspect_ratio: 'Aspect Ratio',
+	duration: 'Duration (Seconds)',
+	start_frame_image_id: 'the Start Frame fields',
+	end_frame_image_id: 'the End Frame fields',
+	reference_image_ids: 'the Reference Image fields',
+	reference_video_ids: 'the Reference Video fields',
+	source_video_id: 'the Source Video fields',
+};
 
 /** The fields of Video > Generate. Each mode shows only its own inputs, so modes cannot be mixed. */
 export const description: INodeProperties[] = [
@@ -108,6 +123,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	const mode = readChoice(this.getNodeParameter('mode', itemIndex, 'text'), 'Mode');
 	const { prompt, modelId, resolution, aspectRatio } = readModelSettings(this, itemIndex);
 	const settings = readWaitSettings(this, itemIndex, 'video');
+	const extra = readAdditionalBody(this, itemIndex, OWN_FIELDS);
 	const inputs = readInputs(this, itemIndex, mode);
 	const plan = checkVideoRequest(await videoModels(this), {
 		prompt,
@@ -144,6 +160,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	if (refImages.length) body.reference_image_ids = refImages.map((r) => r.id);
 	if (refVideos.length) body.reference_video_ids = refVideos.map((r) => r.id);
 	if (source.length) body.source_video_id = source[0].id;
+	Object.assign(body, extra);
 
 	const json: IDataObject = { model: modelId, mode: plan.mode, resolution: plan.resolution };
 	if (plan.duration !== undefined) json.duration = plan.duration;
