@@ -8,17 +8,26 @@ export const EXTRA_BODY_LABEL = 'Additional Body Fields (JSON)';
 /** The body fields a create sets from its form, each with the form field that sets it. */
 export type OwnFields = Record<string, string>;
 
+/** JSON text read, or why it could not be. */
+function parseJson(text: string): { value: unknown } | { reason: string } {
+	try {
+		return { value: JSON.parse(text) as unknown };
+	} catch (error) {
+		return { reason: (error as Error).message };
+	}
+}
+
 function asObject(value: unknown): IDataObject {
 	let parsed = value;
 	if (typeof value === 'string') {
 		if (!value.trim()) return {};
-		try {
-			parsed = JSON.parse(value);
-		} catch (error) {
+		const read = parseJson(value);
+		if ('reason' in read) {
 			throw new InputError(
-				`${EXTRA_BODY_LABEL} is not valid JSON (${(error as Error).message}); give an object such as {"seed": 42}`,
+				`${EXTRA_BODY_LABEL} is not valid JSON (${read.reason}); give an object such as {"seed": 42}`,
 			);
 		}
+		parsed = read.value;
 	}
 	if (parsed === undefined) return {};
 	if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
