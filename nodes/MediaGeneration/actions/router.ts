@@ -7,6 +7,7 @@ import { priorTriesOf } from '../engine/batch/nodeMemory';
 import type { JobRequest } from '../engine/jobs/types';
 import { resources, type ResourceName } from './node.type';
 import type { ItemOperation, JobOperation, Operation } from './operation.types';
+import { addRunHints } from './runHints';
 
 /** Items checked (and their reference files uploaded) at the same time before jobs are created. */
 const PREPARE_CONCURRENCY = 4;
@@ -111,6 +112,7 @@ async function runJobs(
 		if (!p.ok) results[indexes[pos]] = p.error as Error;
 	});
 	requests.forEach((r, pos) => (results[r.itemIndex] = batchResults[pos]));
+	addRunHints(ctx, requests, batchResults);
 	return results;
 }
 
