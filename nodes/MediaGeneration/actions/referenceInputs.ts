@@ -9,6 +9,14 @@ import {
 import { inputBinaryField } from '../transport/binaryField';
 import { parseIdList, parseList } from '../validation/ids';
 import { InputError } from '../validation/inputError';
+import {
+	fetchUrls,
+	namingOrigin,
+	singleUrlField,
+	urlListField,
+	withUrls,
+	type UrlReferences,
+} from './referenceUrls';
 
 type Show = { show: Record<string, Array<string | boolean>> };
 
@@ -18,6 +26,8 @@ export type ReferenceNames = {
 	idsLabel: string;
 	binaryName: string;
 	binaryLabel: string;
+	urlsName: string;
+	urlsLabel: string;
 };
 
 export const REFERENCE_IMAGES: ReferenceNames = {
@@ -25,6 +35,8 @@ export const REFERENCE_IMAGES: ReferenceNames = {
 	idsLabel: 'Reference Image IDs',
 	binaryName: 'referenceImageFields',
 	binaryLabel: 'Reference Image Binary Fields',
+	urlsName: 'referenceImageUrls',
+	urlsLabel: 'Reference Image URLs',
 };
 
 export const REFERENCE_VIDEOS: ReferenceNames = {
@@ -32,9 +44,11 @@ export const REFERENCE_VIDEOS: ReferenceNames = {
 	idsLabel: 'Reference Video IDs',
 	binaryName: 'referenceVideoFields',
 	binaryLabel: 'Reference Video Binary Fields',
+	urlsName: 'referenceVideoUrls',
+	urlsLabel: 'Reference Video URLs',
 };
 
-/** A pair of fields for one kind of input: ids, and binary fields of the input item to upload. */
+/** The fields for one kind of input: ids, binary fields of the input item, and links, to upload. */
 export function referenceFields(
 	o: ReferenceNames & {
 		kind: UploadKind;
@@ -56,7 +70,7 @@ export function referenceFields(
 			default: '',
 			placeholder: 'e.g. 3fa85f64-5717-4562-b3fc-2c963f66afa6',
 			displayOptions: o.displayOptions,
-			description: `${o.what}: ${o.kind}_id values from ${source}, separated by commas. @${o.tag} 1, @${o.tag} 2, … in the prompt count these first, then the binary fields below.`,
+			description: `${o.what}: ${o.kind}_id values from ${source}, separated by commas. @${o.tag} 1, @${o.tag} 2, … in the prompt count these first, then the binary fields and links below.`,
 		},
 		{
 			displayName: o.binaryLabel,
@@ -67,12 +81,13 @@ export function referenceFields(
 			displayOptions: o.displayOptions,
 			description: `${o.what} taken from binary fields of the input item (names separated by commas); each is uploaded first. They are numbered after the IDs above, in the order given.`,
 		},
+		urlListField(o),
 	];
 }
 
-export type References = { ids: string[]; files: string[]; count: number };
+export type References = { ids: string[]; files: string[]; count: number } & UrlReferences;
 
-/** Reads both fields, checking the ids' form and that every named binary field exists. */
+/** Reads the fields, checking the ids' and links' form and that every named binary field exists. */
 export function readReferences(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
@@ -81,7 +96,7 @@ export function readReferences(
 	const ids = parseIdList(ctx.getNodeParameter(o.idsName, itemIndex, ''), o.idsLabel);
 	const files = parseList(ctx.getNodeParameter(o.binaryName, itemIndex, ''), o.binaryLabel);
 	for (const field of files) inputBinaryField(ctx, itemIndex, field, o.binaryLabel);
-	return { ids, files, count: ids.length + files.length };
+	return withUrls(ctx, itemIndex, o, { ids, files });
 }
 
 /** Reads and checks every file first, then uploads them in order; returns all ids in prompt order. */
@@ -106,15 +121,18 @@ export async function resolveWithUploads(
 	const files: UploadFile[] = [];
 	for (const field of refs.files)
 		files.push(await readUploadFile(ctx, itemIndex, kind, field, label));
+	files.push(...(await fetchUrls(ctx, itemIndex, refs, kind)));
 	const uploaded: Array<{ id: string; upload?: IDataObject }> = [];
 	for (const file of files) {
-		const result = await sendUpload(ctx, itemIndex, file);
+		const result = await sendUpload(ctx, itemIndex, file).catch((error: unknown) => {
+			throw namingOrigin(file, error);
+		});
 		uploaded.push({ id: String(result[`${kind}_id`] ?? ''), upload: result });
 	}
 	return [...refs.ids.map((id) => ({ id })), ...uploaded];
 }
 
-/** One input (a frame, a source video) given either as an id or as a binary field of the item. */
+/** One input (a frame, a source video) given as an id, a binary field of the item, or a link. */
 export function singleInputFields(o: {
 	name: string;
 	label: string;
@@ -132,7 +150,7 @@ export function singleInputFields(o: {
 			default: '',
 			placeholder: 'e.g. 3fa85f64-5717-4562-b3fc-2c963f66afa6',
 			displayOptions: o.displayOptions,
-			description: `${o.what}: an ${o.kind}_id from ${source}. Leave empty to take it from a binary field instead.`,
+			description: `${o.what}: an ${o.kind}_id from ${source}. Leave empty to take it from a binary field or a link instead.`,
 		},
 		{
 			displayName: `${o.label} Binary Field`,
@@ -141,12 +159,13 @@ export function singleInputFields(o: {
 			default: '',
 			placeholder: 'e.g. data',
 			displayOptions: o.displayOptions,
-			description: `${o.what}, taken from this binary field of the input item and uploaded first. Use either this or the ID.`,
+			description: `${o.what}, taken from this binary field of the input item and uploaded first. Use one of the ID, the binary field or the link.`,
 		},
+		singleUrlField(o),
 	];
 }
 
-/** Reads an id-or-binary input: at most one of the two, in the form the service accepts. */
+/** Reads an id, binary or link input: at most one of the three, in the form the service accepts. */
 export function readSingleInput(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
@@ -158,10 +177,12 @@ export function readSingleInput(
 		idsLabel: `${label} ID`,
 		binaryName: `${name}Field`,
 		binaryLabel: `${label} Binary Field`,
+		urlsName: `${name}Url`,
+		urlsLabel: `${label} URL`,
 	});
 	if (refs.count > 1) {
 		throw new InputError(
-			`${label}: give one ${label.toLowerCase()}, either an ID or a binary field, not ${refs.count}`,
+			`${label}: give one ${label.toLowerCase()}, either an ID, a binary field or a URL, not ${refs.count}`,
 		);
 	}
 	return refs;

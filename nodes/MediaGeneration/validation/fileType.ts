@@ -56,5 +56,5 @@ export function sniffMediaType(head: Uint8Array): MediaType | undefined {
 
 export const UPLOAD_LIMITS = {
 	image: { bytes: 20 * 1024 * 1024, label: '20 MB', types: 'PNG, JPEG or WebP' },
-	video: { bytes: 100 * 1024 * 1024, label: '100 MB', types: 'MP4 or MOV' },
+	video: { bytes: 100 * 1024 * 1024, label: '100 MB', types: 'MP4 or MOV', seconds: 60 },
 } as const;

@@ -1,5 +1,6 @@
 import type { VideoMode, VideoModel } from '../methods/models.types';
 import { VIDEO_MODES } from '../methods/models.types';
+import { UPLOAD_LIMITS } from './fileType';
 import { InputError, list } from './inputError';
 import { checkAspectRatio, checkResolution, findModel } from './modelChoice';
 import { checkPromptReferences } from './promptReferences';
@@ -132,7 +133,7 @@ export function checkVideoRequest(models: VideoModel[], r: VideoRequestInput): V
  * a source given by id, its length is not known before the job; the credit guard then assumes
  * this longest case, which can only refuse too much, never spend too much.
  */
-export const MAX_SOURCE_SECONDS = 60;
+export const MAX_SOURCE_SECONDS = UPLOAD_LIMITS.video.seconds;
 
 /** Credits for a video: per second at the tier, times the duration or the source clip's length. */
 export function videoEstimate(

@@ -1,7 +1,7 @@
 'use strict';
 const { useFakeService } = require('../../support/fake');
 const { sniffImage, sniffVideo } = require('../media/sniff');
-const { HUGE_BYTES } = require('../hosted');
+const { HUGE_BYTES, ENDLESS_BYTES } = require('../hosted');
 
 const ref = useFakeService();
 const get = async (name) => {
@@ -30,15 +30,31 @@ describe('fake service: reference files hosted on the web', () => {
 		expect(sniffImage(body)).toBeUndefined();
 	});
 
-	test('a PNG over 20 MB, with and without its length', async () => {
-		for (const name of ['huge.png', 'huge-unsized.png']) {
-			const { res, body } = await get(name);
-			expect(res.headers.get('content-length')).toBe(
-				name === 'huge.png' ? String(HUGE_BYTES) : null,
-			);
-			expect(body.length).toBe(HUGE_BYTES);
-			expect(body.subarray(1, 4).toString()).toBe('PNG');
-		}
+	test('a PNG over 20 MB with its length, and a far larger one without', async () => {
+		const sized = await get('huge.png');
+		expect(sized.res.headers.get('content-length')).toBe(String(HUGE_BYTES));
+		expect(sized.body.length).toBe(HUGE_BYTES);
+		expect(sized.body.subarray(1, 4).toString()).toBe('PNG');
+		const res = await fetch(ref.svc.hostedUrl('huge-unsized.png'));
+		expect(res.headers.get('content-length')).toBeNull();
+		const reader = res.body.getReader();
+		const first = await reader.read();
+		expect(Buffer.from(first.value).subarray(1, 4).toString()).toBe('PNG');
+		await reader.cancel();
+		await new Promise((r) => setTimeout(r, 100));
+		const sent = ref.svc.hosted.requests.at(-1).bytesSent;
+		expect(sent).toBeLessThan(ENDLESS_BYTES);
+	});
+
+	test('a gzip-encoded copy, a redirect, and a transfer cut off halfway', async () => {
+		const frame = ref.svc.hosted.get('frame.png').body;
+		const packed = await get('packed.png');
+		expect(packed.res.headers.get('content-encoding')).toBe('gzip');
+		expect(packed.body.equals(frame)).toBe(true); // fetch decodes it
+		const moved = await fetch(ref.svc.hostedUrl('moved.png'), { redirect: 'manual' });
+		expect(moved.status).toBe(302);
+		expect(moved.headers.get('location')).toBe('/hosted/frame.png');
+		await expect(get('cut.mp4')).rejects.toThrow();
 	});
 
 	test('a host that fails, a file that is gone, and files a test adds', async () => {

@@ -20,6 +20,8 @@ export type UploadFile = {
 	source: InputBinary;
 	fileName: string;
 	type: ImageType | VideoType;
+	/** where a file fetched from a link came from ("Start Frame URL https://…"), for errors */
+	origin?: string;
 };
 
 /**

@@ -21,7 +21,7 @@ import {
 } from '../referenceInputs';
 import { generateOptions, waitForCompletionField } from '../waitOptions';
 import { readWaitSettings } from '../waitSettings';
-import { creditNote, inputCounts, readInputs, uploadInputs } from './inputs';
+import { creditNote, inputCounts, readInputs, toUpload, uploadInputs } from './inputs';
 
 const inMode = (...mode: string[]) => ({ show: { mode } });
 
@@ -135,7 +135,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 		inputs: inputCounts(inputs),
 	});
 	// With the length known up front (not following a source, or a source to upload), check now.
-	if (!plan.followsSource || inputs.source.files.length === 0) {
+	if (!plan.followsSource || toUpload(inputs.source) === 0) {
 		const e = videoEstimate(plan);
 		checkCredits(e.credits, settings.maxCredits, creditNote(plan, e.seconds, e.known));
 	}
@@ -143,7 +143,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	const { start, end, refImages, refVideos, source } = await uploadInputs(this, itemIndex, inputs);
 	const sourceMs = source[0]?.upload?.duration_ms;
 	const estimate = videoEstimate(plan, typeof sourceMs === 'number' ? sourceMs : undefined);
-	if (plan.followsSource && inputs.source.files.length) {
+	if (plan.followsSource && toUpload(inputs.source)) {
 		checkCredits(
 			estimate.credits,
 			settings.maxCredits,

@@ -34,6 +34,11 @@ export function readInputs(ctx: IExecuteFunctions, i: number, mode: string): Vid
 	};
 }
 
+/** How many files an input gives to upload first (binary fields and links): their length is known only then. */
+export function toUpload(refs: References): number {
+	return refs.files.length + (refs.urls?.length ?? 0);
+}
+
 /** How many of each input an item gives, for the checks against the model listing. */
 export function inputCounts(inputs: VideoInputs) {
 	return {
@@ -45,7 +50,7 @@ export function inputCounts(inputs: VideoInputs) {
 	};
 }
 
-/** Uploads the inputs given as binary fields, in order; every input as its id (and its upload's answer). */
+/** Uploads the inputs given as binary fields or links, in order; every input as its id (and its upload's answer). */
 export async function uploadInputs(ctx: IExecuteFunctions, itemIndex: number, inputs: VideoInputs) {
 	const up = async (refs: References, kind: 'image' | 'video', label: string) =>
 		await resolveWithUploads(ctx, itemIndex, refs, kind, label);

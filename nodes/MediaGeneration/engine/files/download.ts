@@ -12,7 +12,8 @@ import { fileHostOf, isStaleLink, storageErrorCode } from './resultBody';
 import type { Readable } from './relay';
 import { FailedTransfer, NotStored, storeResult } from './storeResult';
 
-type StreamResponse = {
+/** A response of n8n's request helper asked for a stream and the full response. */
+export type StreamResponse = {
 	statusCode: number;
 	headers: Record<string, string | string[] | undefined>;
 	body: Readable;
@@ -45,7 +46,7 @@ function header(response: StreamResponse, name: string): string | undefined {
  * The Content-Length of the bytes as they arrive. A body the HTTP client decompresses (gzip,
  * brotli) arrives as another stream than the raw response, and its header counts encoded bytes.
  */
-function arrivingLength(response: StreamResponse): number | undefined {
+export function arrivingLength(response: StreamResponse): number | undefined {
 	const raw = typeof (response.body as { statusCode?: unknown }).statusCode === 'number';
 	const length = Number(header(response, 'content-length'));
 	return raw && Number.isSafeInteger(length) && length >= 0 ? length : undefined;
