@@ -292,7 +292,7 @@ describe('Video > Generate checks every item before any request that costs', () 
 		[
 			'both an id and a binary field for one frame',
 			{ mode: 'image', model: 'motion-fast', startFrameId: 'IMG', startFrameField: 'data' },
-			/Start Frame: give one start frame, either an ID or a binary field, not 2/,
+			/Start Frame: give one start frame, either an ID, a binary field or a URL, not 2/,
 		],
 		[
 			'a mode that does not exist',

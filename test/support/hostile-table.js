@@ -30,6 +30,19 @@ const FREE_TEXT = new Set([
 /** Yes/no fields, and numbers where any finite value from 0 up is fair. */
 const BOOLEAN = new Set(['waitForCompletion', 'downloadMedia', 'loop']);
 const ANY_AMOUNT = new Set(['maxCredits']);
+/** Fields that take any JSON object, as an object or as its text (body fields the node lacks). */
+const JSON_OBJECT = new Set(['additionalBodyFields']);
+const isJsonObject = (value) => {
+	let v = value;
+	if (typeof value === 'string') {
+		try {
+			v = JSON.parse(value);
+		} catch {
+			return false;
+		}
+	}
+	return v !== null && typeof v === 'object' && !Array.isArray(v);
+};
 /** Fields that may be left empty. */
 const OPTIONAL = new Set([
 	'deliveryInstructions',
@@ -153,6 +166,7 @@ function fairSuccess(field, value) {
 	if (value === null || value === '' || (Array.isArray(value) && value.length === 0)) return true;
 	if (NAMED_IDS.has(name)) return namedIds(value);
 	if (BOOLEAN.has(name)) return typeof value === 'boolean';
+	if (JSON_OBJECT.has(name)) return isJsonObject(value);
 	if (ANY_AMOUNT.has(name))
 		return Number.isFinite(Number(value)) && Number(value) >= 0 && typeof value !== 'boolean';
 	if (!FREE_TEXT.has(name)) return false;
