@@ -105,6 +105,51 @@ async function choose(page, parameter, name) {
 	await page.waitForTimeout(500);
 }
 
+/**
+ * The names a resource locator parameter's list shows (From List), after typing `search` in its
+ * search box when given; `waitFor` is a name to wait for (without it: a moment for the answer).
+ */
+async function locatorItems(page, parameter, { search, waitFor } = {}) {
+	const field = page.locator(`[data-test-id="parameter-input-${parameter}"]`);
+	const box = page.locator('[data-test-id="rlc-search"]:visible');
+	if (!(await box.count())) await field.locator('[data-test-id="rlc-input"]').click();
+	await box.first().waitFor({ timeout: 10_000 });
+	if (search !== undefined) await box.first().fill(search);
+	const items = page.locator('[data-test-id="rlc-item"]:visible');
+	if (waitFor) await items.filter({ hasText: waitFor }).first().waitFor({ timeout: 15_000 });
+	else await page.waitForTimeout(1500);
+	await page.waitForTimeout(300);
+	return (await items.allInnerTexts()).map((t) => t.trim());
+}
+
+/** Picks an item of a resource locator's list by its name (clearing the search first). */
+async function chooseFromLocator(page, parameter, name) {
+	await locatorItems(page, parameter, { search: '', waitFor: name });
+	await page.locator('[data-test-id="rlc-item"]:visible', { hasText: name }).first().click();
+	await page.waitForTimeout(800);
+}
+
+/** Switches a resource locator to one of its modes by the mode's label ("By ID", "From List"). */
+async function locatorMode(page, parameter, label) {
+	const field = page.locator(`[data-test-id="parameter-input-${parameter}"]`);
+	await field.locator('[data-test-id="rlc-mode-selector"]').click();
+	const option = page.locator('.el-select-dropdown__item:visible', { hasText: label }).first();
+	await option.waitFor({ timeout: 10_000 });
+	await option.click();
+	await page.waitForTimeout(500);
+}
+
+/** Types a value into a resource locator in its By ID mode. */
+async function locatorById(page, parameter, id) {
+	await locatorMode(page, parameter, 'By ID');
+	const input = page.locator(
+		`[data-test-id="parameter-input-${parameter}"] [data-test-id="rlc-input"]`,
+	);
+	await input.fill(id);
+	await input.press('Tab');
+	await page.waitForTimeout(800);
+}
+
 /** The names of the parameters the open node shows, in order. */
 async function visibleParameters(page) {
 	return await page.$$eval('[data-test-id="ndv"] [data-test-id^="parameter-input-"]', (els) =>
@@ -140,6 +185,10 @@ module.exports = {
 	closeNode,
 	dropdownOptions,
 	choose,
+	locatorItems,
+	chooseFromLocator,
+	locatorMode,
+	locatorById,
 	visibleParameters,
 	parametersWithIssues,
 };

@@ -3,10 +3,13 @@
  * The node in the real n8n editor, driven by Debian's Chromium through playwright-core
  * (`npm run test:editor`): the pinned n8n with this package installed, the fake service behind
  * the credential. Checks what only the editor shows:
- *   - the model dropdown loads from the service, filtered to the chosen video mode;
- *   - choosing a model narrows resolution, aspect ratio and duration to that model's, and before
- *     a model is chosen those fields show no issue (their empty default is a listed choice);
+ *   - the model picker (n8n's resource locator, version 3) lists the service's models with their
+ *     prices, filtered to the chosen video mode, and searches them by description and id;
+ *   - a model chosen from the list or typed By ID narrows resolution, aspect ratio and duration to
+ *     that model's, and before a model is chosen those fields show no issue (their empty default
+ *     is a listed choice);
  *   - each video mode shows its own inputs only, and the modes by their labels;
+ *   - after a run, the output shows the node's execution hint with the credits estimated;
  *   - the credential test passes with a good key and explains a wrong one;
  *   - Check shows two outputs, Done and Running (the durable loop example).
  * On the way it takes the README's screenshots (docs/images/*.jpg). Exits 1 on the first failure,
@@ -25,6 +28,10 @@ const {
 	closeNode,
 	dropdownOptions,
 	choose,
+	locatorItems,
+	chooseFromLocator,
+	locatorMode,
+	locatorById,
 	visibleParameters,
 	parametersWithIssues,
 } = require('./browser');
@@ -50,7 +57,7 @@ const VIDEO_WORKFLOW = {
 			id: 'e0000000-0000-4000-8000-000000000002',
 			name: 'Video',
 			type: 'n8n-nodes-media-generation.mediaGeneration',
-			typeVersion: 2,
+			typeVersion: 3,
 			position: [300, 0],
 			parameters: { resource: 'video', operation: 'generate', prompt: 'A lighthouse at dawn' },
 			credentials: {
@@ -64,15 +71,24 @@ const VIDEO_WORKFLOW = {
 /** The inputs each video mode shows; every other mode's inputs stay hidden. */
 const MODE_INPUTS = {
 	Text: [],
-	Image: ['startFrameId', 'startFrameField'],
-	Frames: ['startFrameId', 'startFrameField', 'endFrameId', 'endFrameField'],
+	Image: ['startFrameId', 'startFrameField', 'startFrameUrl'],
+	Frames: [
+		'startFrameId',
+		'startFrameField',
+		'startFrameUrl',
+		'endFrameId',
+		'endFrameField',
+		'endFrameUrl',
+	],
 	References: [
 		'referenceImageIds',
 		'referenceImageFields',
+		'referenceImageUrls',
 		'referenceVideoIds',
 		'referenceVideoFields',
+		'referenceVideoUrls',
 	],
-	'Video to Video': ['sourceVideoId', 'sourceVideoField'],
+	'Video to Video': ['sourceVideoId', 'sourceVideoField', 'sourceVideoUrl'],
 };
 const ALL_INPUTS = [...new Set(Object.values(MODE_INPUTS).flat())];
 
@@ -102,7 +118,15 @@ function expectedChoices(model) {
 	};
 }
 
-const titlesFor = (mode) => videoModels.filter((m) => m.modes.includes(mode)).map((m) => m.title);
+/** A model as the picker's list names it: its title and the range of its prices. */
+function listName(model) {
+	const prices = model.resolutions.map((r) => r.credits_per_second);
+	const [low, high] = [Math.min(...prices), Math.max(...prices)];
+	const per = (n) => `${n} ${n === 1 ? 'credit' : 'credits'} per second`;
+	return `${model.title} (${low === high ? per(high) : `${low} to ${per(high)}`})`;
+}
+const namesFor = (mode) => videoModels.filter((m) => m.modes.includes(mode)).map(listName);
+const byTitle = (title) => videoModels.find((m) => m.title === title);
 
 async function main() {
 	const started = Date.now();
@@ -137,17 +161,33 @@ async function main() {
 		const listingsBefore = listings();
 		await openNode(page, 'Video');
 
-		// the model list comes from the service, filtered to the mode (Text by default)
+		// the model list comes from the service, filtered to the mode (Text by default), named
+		// with prices; the search looks at descriptions and ids too
 		assert.deepEqual(
-			await dropdownOptions(page, 'model', { waitFor: titlesFor('text')[0] }),
-			titlesFor('text'),
+			await locatorItems(page, 'model', { waitFor: namesFor('text')[0] }),
+			namesFor('text'),
 		);
-		await page.keyboard.press('Escape');
 		assert.ok(
 			listings() > listingsBefore,
-			'the model dropdown did not ask the fake service for GET /video/models',
+			'the model list did not ask the fake service for GET /video/models',
 		);
-		step(`model dropdown loaded from the fake service: ${titlesFor('text').join(', ')}`);
+		step(`model list loaded from the fake service: ${namesFor('text').join(', ')}`);
+		const searches = [
+			['cinematic', [listName(byTitle('Cinema Pro'))]],
+			['motion-f', [listName(byTitle('Motion Fast'))]],
+			['restyle', []],
+		];
+		for (const [search, expected] of searches) {
+			assert.deepEqual(
+				await locatorItems(page, 'model', { search, waitFor: expected[0] }),
+				expected,
+				`the model list searched for "${search}"`,
+			);
+		}
+		await page.keyboard.press('Escape');
+		step(
+			`search: ${searches.map(([q, e]) => `"${q}" finds ${e.length ? e.join(', ') : 'nothing (that model lacks Text mode)'}`).join('; ')}`,
+		);
 
 		// before a model is chosen, only the required model field is marked; the fields that
 		// follow the model hold their empty default, which their lists offer as "Model's Default"
@@ -170,16 +210,22 @@ async function main() {
 			`before a model is chosen: no issue on resolution, aspect ratio or duration (marked: ${marked.join(', ') || 'none'})`,
 		);
 
-		// a chosen model narrows resolution, aspect ratio and duration to its own
-		for (const title of ['Cinema Pro', 'Motion Fast']) {
-			const model = videoModels.find((m) => m.title === title);
-			await choose(page, 'model', title);
+		// a model chosen from the list, then one typed By ID, narrows resolution, aspect ratio and
+		// duration to its own
+		for (const [title, how] of [
+			['Cinema Pro', 'From List'],
+			['Motion Fast', 'By ID'],
+		]) {
+			const model = byTitle(title);
+			if (how === 'By ID') await locatorById(page, 'model', model.id);
+			else await chooseFromLocator(page, 'model', listName(model));
 			const expected = expectedChoices(model);
 			for (const parameter of ['resolution', 'aspectRatio', 'duration']) {
 				assert.deepEqual(
-					await dropdownOptions(page, parameter, { waitFor: expected[parameter][0] }),
+					// the model's own first choice: the list has reloaded for it
+					await dropdownOptions(page, parameter, { waitFor: expected[parameter][1] }),
 					expected[parameter],
-					`${parameter} for ${title}`,
+					`${parameter} for ${title} (${how})`,
 				);
 				await page.keyboard.press('Escape');
 			}
@@ -190,7 +236,7 @@ async function main() {
 				`fields marked with an issue once ${title} is chosen: ${markedNow.join(', ')}`,
 			);
 			step(
-				`${title}: resolutions ${expected.resolution.join(', ')}; aspect ratios ${expected.aspectRatio.join(', ')}; durations ${expected.duration.join(', ')}`,
+				`${title} (${how}): resolutions ${expected.resolution.join(', ')}; aspect ratios ${expected.aspectRatio.join(', ')}; durations ${expected.duration.join(', ')}`,
 			);
 		}
 
@@ -210,9 +256,10 @@ async function main() {
 
 		// the README's form picture: frames mode, its models loaded from the service
 		await choose(page, 'mode', 'Frames');
+		await locatorMode(page, 'model', 'From List');
 		assert.deepEqual(
-			await dropdownOptions(page, 'model', { waitFor: titlesFor('frames')[0] }),
-			titlesFor('frames'),
+			await locatorItems(page, 'model', { search: '', waitFor: namesFor('frames')[0] }),
+			namesFor('frames'),
 		);
 		fs.mkdirSync(IMAGES, { recursive: true });
 		await page.screenshot({
@@ -251,6 +298,9 @@ async function main() {
 			.getByText('dawn-to-night.mp4')
 			.first()
 			.waitFor({ timeout: 30_000 });
+		// the node's execution hint: the credits its job was estimated at
+		const hint = /The job of this run is estimated at \d+(\.\d+)? credits?\./;
+		await page.getByText(hint).first().waitFor({ timeout: 15_000 });
 		await page.waitForTimeout(500);
 		await page.screenshot({
 			path: path.join(IMAGES, 'output-binary.jpg'),
@@ -259,7 +309,7 @@ async function main() {
 		});
 		await closeNode(page);
 		step(
-			'ran the image to video example; wrote docs/images/workflow-executed.jpg and output-binary.jpg',
+			'ran the image to video example; its output shows the credits hint; wrote docs/images/workflow-executed.jpg and output-binary.jpg',
 		);
 
 		// Check's two outputs, as the editor draws them from the operation (the durable loop)

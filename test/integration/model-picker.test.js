@@ -49,6 +49,12 @@ describe('the model picker', () => {
 		const methods = models.map((p) => p.modes[0].typeOptions.searchListMethod).sort();
 		expect(methods).toEqual(['searchImageModels', 'searchVideoModels']);
 		for (const p of property('model', 2)) expect(p.type).toBe('options');
+		// n8n's editor reloads a dependent list when the joined values of its dependencies change:
+		// a locator's object never changes as text, its value does
+		for (const name of ['resolution', 'aspectRatio', 'duration']) {
+			for (const p of property(name, 3))
+				expect(p.typeOptions.loadOptionsDependsOn).toEqual(['model', 'model.value']);
+		}
 	});
 
 	test('From List: every image model, named with its prices, searched over id, title and description', async () => {

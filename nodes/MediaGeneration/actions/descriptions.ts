@@ -68,7 +68,9 @@ export function modelDependentField(
 		name,
 		type,
 		default: '',
-		typeOptions: { loadOptionsMethod, loadOptionsDependsOn: ['model'] },
+		// the editor reloads the list when these change: the dropdown's value (versions 1 and 2),
+		// or the resource locator's (version 3), whose object it would not see change
+		typeOptions: { loadOptionsMethod, loadOptionsDependsOn: ['model', 'model.value'] },
 		description: `${description} Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>. "Model's Default" leaves the choice to the service.`,
 	};
 }
