@@ -162,8 +162,9 @@ const items = () => [binaryItem({ data: 'png', clip: 'mp4:2000' }, {})];
 /** Whether a run that succeeded with this value took a fair value. */
 function fairSuccess(field, value) {
 	const name = field.path[field.path.length - 1];
-	// nothing given: the field's default applies
-	if (value === null || value === '' || (Array.isArray(value) && value.length === 0)) return true;
+	// nothing given (a list whose entries are all empty is empty): the field's default applies
+	const blank = (v) => v === null || v === '';
+	if (blank(value) || (Array.isArray(value) && value.every(blank))) return true;
 	if (NAMED_IDS.has(name)) return namedIds(value);
 	if (BOOLEAN.has(name)) return typeof value === 'boolean';
 	if (JSON_OBJECT.has(name)) return isJsonObject(value);
