@@ -154,7 +154,7 @@ describe('user conventions in the real n8n', () => {
 		// Image: the model from the list, the reference fetched from its link, the extra field sent
 		const [image] = nodeItems(data, 'Image');
 		expect(image.json).toMatchObject({ status: 'succeeded', model: 'flux-pro' });
-		expect(sniffImage(Buffer.from(image.binary.data.data, 'base64'))).toMatchObject({
+		expect(sniffImage(n8n.fileBytes(image.binary.data))).toMatchObject({
 			type: 'png',
 		});
 		const imageBody = svc.state.requests.find(

@@ -6,9 +6,13 @@ import type { JobRequest } from '../engine/jobs/types';
 
 /**
  * Hints n8n shows above the node's output after a run (execution hints): the jobs this run
- * started and did not wait for, with how to finish them, and what the run's jobs were
- * estimated to cost. Pure but for `addRunHints`.
+ * started and did not wait for (Wait for Completion off, or Maximum Wait reached with On Timeout
+ * set to output them), with how to finish them, and what the run's jobs were estimated to cost.
+ * Each is one short line (at most HINT_LENGTH characters). Pure but for `addRunHints`.
  */
+
+/** The longest hint: a line above the output, not a paragraph. */
+export const HINT_LENGTH = 120;
 
 /** What one created job's output says about it. */
 export type StartedJob = { kind: JobKind; running: boolean; estimatedCredits?: number };
@@ -55,7 +59,7 @@ export function runHints(started: StartedJob[]): NodeExecutionHint[] {
 		hints.push({
 			type: 'info',
 			location: 'outputPane',
-			message: `${jobs(n, KIND_WORD[kind])} ${n === 1 ? 'was' : 'were'} started and not waited for (Wait for Completion off, or Maximum Wait reached). ${n === 1 ? 'It keeps' : 'They keep'} running on the service: finish ${n === 1 ? 'it' : 'them'} with ${r} > Check (looped through a Wait node) or ${r} > Download, from the job_id in the output.`,
+			message: `${jobs(n, KIND_WORD[kind])} ${n === 1 ? 'was' : 'were'} started and not waited for: finish ${n === 1 ? 'it' : 'them'} with ${r} > Check or ${r} > Download, by job_id.`,
 		});
 	}
 	if (started.length) {

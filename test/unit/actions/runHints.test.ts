@@ -7,6 +7,7 @@ import type {
 
 import {
 	addRunHints,
+	HINT_LENGTH,
 	runHints,
 	startedJobs,
 } from '../../../nodes/MediaGeneration/actions/runHints';
@@ -56,7 +57,7 @@ describe('run hints', () => {
 			{ kind: 'podcast', running: false, estimatedCredits: 5.5 },
 		]);
 		expect(hints.map((h) => h.message)).toEqual([
-			'2 audio jobs were started and not waited for (Wait for Completion off, or Maximum Wait reached). They keep running on the service: finish them with Podcast > Check (looped through a Wait node) or Podcast > Download, from the job_id in the output.',
+			'2 audio jobs were started and not waited for: finish them with Podcast > Check or Podcast > Download, by job_id.',
 			'The 3 jobs of this run are estimated at 25.5 credits in all (1 job without an estimate).',
 		]);
 		expect(hints.every((h) => h.type === 'info' && h.location === 'outputPane')).toBe(true);
@@ -67,12 +68,19 @@ describe('run hints', () => {
 			'The job of this run is estimated at 1 credit.',
 		);
 		expect(runHints([{ kind: 'video', running: true }]).map((h) => h.message)).toEqual([
-			expect.stringMatching(
-				/^1 video job was started .*It keeps running.*finish it with Video > Check/,
-			),
+			expect.stringMatching(/^1 video job was started .*finish it with Video > Check/),
 			'The job of this run is without a credit estimate.',
 		]);
 		expect(runHints([])).toEqual([]);
+	});
+
+	test('every hint is one short line, however many jobs and credits', () => {
+		const many = Array.from({ length: 123_456 }, (_, i) => ({
+			kind: 'podcast' as const,
+			running: true,
+			estimatedCredits: i % 3 ? 12345.67 : undefined,
+		}));
+		for (const hint of runHints(many)) expect(hint.message.length).toBeLessThanOrEqual(HINT_LENGTH);
 	});
 
 	test('added where n8n offers execution hints; an n8n without them is left alone', () => {
