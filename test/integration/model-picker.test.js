@@ -169,6 +169,16 @@ describe('the model picker', () => {
 		expect(unknown.error.message).toMatch(/flux-pro/);
 	});
 
+	test("version 3 as an AI agent's tool: the locator's model, links out", async () => {
+		const { items, error } = await image(
+			{ prompt: 'A heron', model: rl('list', 'sketch-lite'), options: FAST },
+			{ extra: { typeVersion: 3, type: 'n8n-nodes-media-generation.mediaGenerationTool' } },
+		);
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({ status: 'succeeded', model: 'sketch-lite' });
+		expect(items[0].binary).toBeUndefined();
+	});
+
 	test('a saved version 2 workflow (model as a dropdown value) runs unchanged', async () => {
 		const { items, error } = await video(
 			{ mode: 'text', prompt: 'Waves', model: 'motion-fast', duration: 5, options: FAST },
