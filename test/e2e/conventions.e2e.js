@@ -7,12 +7,11 @@
  * version 2 node next to them, and a link that fails named before any job exists.
  */
 const { createHash } = require('node:crypto');
-const { startFakeService } = require('../fake-service/server');
 const { sniffImage } = require('../fake-service/media/sniff');
-const { N8nInstance, nodeItems, runData, runError } = require('../support/n8n-cli');
-const { CREDENTIALS, credentialsFor } = require('./examples');
+const { nodeItems, runData, runError } = require('../support/n8n-cli');
+const { API_KEY, compatService, compatInstance } = require('../compat/instance');
+const { CREDENTIALS } = require('./examples');
 
-const API_KEY = 'test-key-alice';
 const NODE_TYPE = 'n8n-nodes-media-generation.mediaGeneration';
 const sha256 = (data) => createHash('sha256').update(data).digest('hex');
 const words = (n) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
@@ -120,19 +119,11 @@ const badLink = () =>
 	]);
 
 beforeAll(async () => {
-	svc = await startFakeService({
-		timing: { queueMs: 100, imageMs: 400, videoMs: 800, audioMs: 800 },
-	});
-	n8n = new N8nInstance().installPackage();
-	await n8n.importCredentials(
-		credentialsFor({
-			apiKey: API_KEY,
-			baseUrl: svc.apiUrl,
-			openAiKey: 'unused',
-			openAiUrl: svc.apiUrl,
-		}),
-	);
-	[ids.conventions, ids.badLink] = await n8n.importWorkflows([conventions(), badLink()]);
+	svc = await compatService();
+	let id;
+	({ n8n, id } = await compatInstance(svc, conventions));
+	ids.conventions = id;
+	[ids.badLink] = await n8n.importWorkflows([badLink()]);
 });
 
 afterAll(async () => {
