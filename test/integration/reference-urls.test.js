@@ -247,6 +247,19 @@ describe('reference media by URL', () => {
 		expect(error.message).toMatch(/Start Frame: give one start frame/);
 	});
 
+	test('Retry On Fail: a file fetched and uploaded by the first try is not uploaded again', async () => {
+		const link = `${url('frame.png')}?signature=abc`;
+		const items = [{ json: { link } }, { json: { link: url('page.png') } }];
+		const uploads = count(ref.svc, 'POST /image/upload');
+		const { error } = await image(
+			{ prompt: 'Like @Image 1', model: 'flux-pro', referenceImageUrls: '={{ $json.link }}' },
+			{ items, extra: { retryOnFail: true, maxTries: 3, waitBetweenTries: 10 } },
+		);
+		expect(error.message).toContain(url('page.png'));
+		expect(fetchesOf('page.png').length).toBeGreaterThanOrEqual(3);
+		expect(count(ref.svc, 'POST /image/upload') - uploads).toBe(1);
+	});
+
 	test('Continue On Fail: the item with a bad URL fails alone; the others get their jobs', async () => {
 		const items = [
 			{ json: { link: url('frame.png') } },

@@ -1,3 +1,4 @@
+import { createHash } from 'crypto';
 import type { IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { arrivingLength, type StreamResponse } from '../../engine/files/download';
@@ -96,7 +97,9 @@ export async function fetchUploadFile(
 				const type = kind === 'image' ? sniffImageType(watch.head) : sniffVideoType(watch.head);
 				if (!type) throw new FailedTransfer(`${where} changed while it was read`);
 				const source = { size: watch.bytes, head: watch.head, open: storedSource(ctx, binary) };
-				const file = { kind, field: where, origin: `${label} ${where}`, type };
+				// the whole link tells files apart (Retry On Fail reuses an upload by it); kept as a digest
+				const field = `${where} ${createHash('sha256').update(link).digest('hex').slice(0, 16)}`;
+				const file = { kind, field, origin: `${label} ${where}`, type };
 				return { ok: true, value: { ...file, source, fileName: binary.fileName ?? '' } };
 			} catch (error) {
 				response?.body?.destroy?.();
