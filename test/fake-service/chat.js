@@ -4,9 +4,12 @@
  * workflows with an AI step (a script writer, an agent using the Media Generation tool) run
  * without an outside service. It is not a language model; it answers by simple rules:
  *
- * - with tools offered and no tool result yet: it calls the first tool, filling each string
- *   argument with the user's message;
- * - with a tool result in the conversation: it answers with the links found in that result;
+ * - with tools offered and no tool result yet: it calls the first tool that takes no `job_id`,
+ *   filling each string argument with the user's message;
+ * - with links in a tool result: it answers with those links;
+ * - with a job still running in the last tool result (a `job_id`, no link) and a tool that takes
+ *   `job_id`: it calls that tool with the job's id (generate, then check until done);
+ * - with a tool result and nothing of the above: it says that the tool returned no link;
  * - otherwise: it writes a short two-speaker podcast script about the user's message, as a JSON
  *   array of {speaker: "host" | "guest", text}.
  *
@@ -52,6 +55,26 @@ function scriptAbout(topic) {
 	];
 }
 
+const takesJobId = (tool) => 'job_id' in (tool.function?.parameters?.properties ?? {});
+
+/** The job a tool result names, when it has no link yet (a job still running). */
+function pendingJobId(text) {
+	// the result may arrive JSON-encoded once more (quotes escaped)
+	return /\\?"job_id\\?"\s*:\s*\\?"([\w-]+)/.exec(text)?.[1];
+}
+
+function toolCall(tool, args) {
+	const call = {
+		id: `call_${Date.now().toString(36)}`,
+		type: 'function',
+		function: { name: tool.function.name, arguments: JSON.stringify(args) },
+	};
+	return {
+		message: { role: 'assistant', content: null, tool_calls: [call] },
+		finish: 'tool_calls',
+	};
+}
+
 function argumentsFor(tool, text) {
 	const props = tool.function?.parameters?.properties ?? {};
 	const args = {};
@@ -75,25 +98,18 @@ function reply(body) {
 		const urls = toolResults.flatMap(
 			(m) => textOf(m.content).match(/https?:\/\/[^\s"'\\<>)\]]+/g) ?? [],
 		);
-		const content = urls.length
-			? `Here is the result:\n${[...new Set(urls)].join('\n')}`
-			: 'The tool returned no link.';
-		return { message: { role: 'assistant', content }, finish: 'stop' };
+		if (urls.length) {
+			const content = `Here is the result:\n${[...new Set(urls)].join('\n')}`;
+			return { message: { role: 'assistant', content }, finish: 'stop' };
+		}
+		const jobId = pendingJobId(textOf(toolResults.at(-1).content));
+		const checker = tools.find(takesJobId);
+		if (jobId && checker) return toolCall(checker, { job_id: jobId });
+		return { message: { role: 'assistant', content: 'The tool returned no link.' }, finish: 'stop' };
 	}
 	if (tools.length) {
-		const tool = tools[0];
-		const call = {
-			id: `call_${Date.now().toString(36)}`,
-			type: 'function',
-			function: {
-				name: tool.function.name,
-				arguments: JSON.stringify(argumentsFor(tool, lastUserText(messages))),
-			},
-		};
-		return {
-			message: { role: 'assistant', content: null, tool_calls: [call] },
-			finish: 'tool_calls',
-		};
+		const tool = tools.find((t) => !takesJobId(t)) ?? tools[0];
+		return toolCall(tool, argumentsFor(tool, lastUserText(messages)));
 	}
 	return {
 		message: {

@@ -24,19 +24,64 @@ const { MediaGenerationApi } = require(
 );
 
 const NODE_TYPE = 'n8n-nodes-media-generation.mediaGeneration';
+const TOOL_TYPE = `${NODE_TYPE}Tool`;
 const nodeInstance = new MediaGeneration();
 const credentialType = new MediaGenerationApi();
 
-const nodeTypes = {
-	getByName: (type) => {
-		// the tool variant n8n makes of the node for AI agents runs the same code
-		if (type !== NODE_TYPE && type !== `${NODE_TYPE}Tool`)
-			throw new Error(`Unknown node type ${type}`);
-		return nodeInstance;
+/**
+ * The tool variant n8n makes of the node for AI agents (n8n's convertNodeToAiTool): the same
+ * code, under a description named with "Tool" appended (which the `@tool` display option
+ * reads), with no main input and one AI tool output. The node has its own toolDescription
+ * field, so n8n adds none.
+ */
+const toolInstance = Object.create(nodeInstance, {
+	description: {
+		value: {
+			...nodeInstance.description,
+			name: `${nodeInstance.description.name}Tool`,
+			displayName: `${nodeInstance.description.displayName} Tool`,
+			inputs: [],
+			outputs: ['ai_tool'],
+		},
 	},
-	getByNameAndVersion: (type) => nodeTypes.getByName(type),
-	getKnownTypes: () => ({ [NODE_TYPE]: { className: 'MediaGeneration', sourcePath: '' } }),
-};
+});
+
+/** A stand-in for n8n's AI Agent: it builds its connected tools as n8n does and hands them to a script. */
+const AGENT_TYPE = 'test.agent';
+function agentType(script) {
+	return {
+		description: {
+			name: 'agent',
+			displayName: 'Agent',
+			group: ['transform'],
+			version: 1,
+			defaults: { name: 'Agent' },
+			inputs: ['main', { type: 'ai_tool', displayName: 'Tools', required: true }],
+			outputs: ['main'],
+			properties: [],
+		},
+		async execute() {
+			const tools = await this.getInputConnectionData('ai_tool', 0);
+			const byName = Object.fromEntries([tools].flat().map((t) => [t.name, t]));
+			return [[{ json: { result: await script(byName) } }]];
+		},
+	};
+}
+
+function nodeTypesWith(extra = {}) {
+	const types = {
+		getByName: (type) => {
+			if (type in extra) return extra[type];
+			if (type === NODE_TYPE) return nodeInstance;
+			if (type === TOOL_TYPE) return toolInstance;
+			throw new Error(`Unknown node type ${type}`);
+		},
+		getByNameAndVersion: (type) => types.getByName(type),
+		getKnownTypes: () => ({ [NODE_TYPE]: { className: 'MediaGeneration', sourcePath: '' } }),
+	};
+	return types;
+}
+const nodeTypes = nodeTypesWith();
 
 /** Additional data as n8n's runner would pass it; anything the engine asks for beyond this is a no-op. */
 function additionalDataFor(hooks, credentialsHelper) {
@@ -126,6 +171,7 @@ async function runWorkflow({
 	credentials,
 	onStart,
 	settings,
+	types = nodeTypes,
 }) {
 	await binaryDataService();
 	const chain = {};
@@ -136,7 +182,7 @@ async function runWorkflow({
 		id: 'test',
 		nodes,
 		connections: connections ?? chain,
-		nodeTypes,
+		nodeTypes: types,
 		active: false,
 		settings: { executionOrder: 'v1', ...settings },
 	});
@@ -194,6 +240,37 @@ function retryData(run) {
 	return data;
 }
 
+/**
+ * Runs our tool nodes (type `...Tool`) as an AI agent's tools: n8n's own code builds each tool
+ * (its name from the node's name, its arguments from `$fromAI`, its description), and
+ * `script(tools)` calls them by name as an agent would, with `tool.invoke(args)`, which answers
+ * with the JSON text the agent reads. Resolves with the script's result and the run.
+ */
+async function runAgent({ tools, script, credentials }) {
+	const agent = {
+		id: 'Agent',
+		name: 'Agent',
+		type: AGENT_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	};
+	const connections = {};
+	for (const tool of tools) {
+		connections[tool.name] = { ai_tool: [[{ node: 'Agent', type: 'ai_tool', index: 0 }]] };
+	}
+	let result;
+	const run = await runWorkflow({
+		nodes: [agent, ...tools],
+		connections,
+		credentials,
+		types: nodeTypesWith({
+			[AGENT_TYPE]: agentType(async (byName) => (result = await script(byName))),
+		}),
+	});
+	return { result, run, error: run.data.resultData.error };
+}
+
 /** A load-options context for the form's current parameters, as the editor's calls get it. */
 function formContext(parameters, credentials, typeVersion) {
 	const node = mediaNode('Media Generation', parameters, typeVersion ? { typeVersion } : {});
@@ -243,6 +320,7 @@ function nodeResult(run, nodeName, runIndex = 0) {
 module.exports = {
 	runWorkflow,
 	retryData,
+	runAgent,
 	readBinary,
 	storeBinary,
 	binaryDataService,
@@ -252,6 +330,7 @@ module.exports = {
 	mediaNode,
 	nodeResult,
 	NODE_TYPE,
+	TOOL_TYPE,
 	credentialType,
 	nodeInstance,
 };

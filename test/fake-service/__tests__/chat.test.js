@@ -59,6 +59,38 @@ describe('fake service: the scripted chat endpoint that stands in for an AI mode
 		expect(second.choices[0].message.content).toBe('Here is the result:\nhttp://files.test/a.png');
 	});
 
+	test('a job still running: it calls the tool that takes job_id with its id, then answers with the link', async () => {
+		const check = {
+			type: 'function',
+			function: {
+				name: 'Check_Video',
+				parameters: { type: 'object', properties: { job_id: { type: 'string' } } },
+			},
+		};
+		const tools = [check, TOOL];
+		const user = { role: 'user', content: 'A fox in the snow' };
+		const first = JSON.parse((await chat({ messages: [user], tools })).text).choices[0].message;
+		expect(first.tool_calls[0].function.name).toBe('Generate_Image');
+		const pending = {
+			role: 'tool',
+			tool_call_id: first.tool_calls[0].id,
+			content: JSON.stringify(JSON.stringify([{ job_id: 'job-1', status: 'processing' }])),
+		};
+		const messages = [user, first, pending];
+		const second = JSON.parse((await chat({ messages, tools })).text).choices[0].message;
+		expect(second.tool_calls[0].function).toEqual({
+			name: 'Check_Video',
+			arguments: JSON.stringify({ job_id: 'job-1' }),
+		});
+		const done = {
+			role: 'tool',
+			tool_call_id: second.tool_calls[0].id,
+			content: '[{"job_id":"job-1","status":"succeeded","url":"http://files.test/v.mp4"}]',
+		};
+		const third = JSON.parse((await chat({ messages: [...messages, second, done], tools })).text);
+		expect(third.choices[0].message.content).toBe('Here is the result:\nhttp://files.test/v.mp4');
+	});
+
 	test('streams the same answer as server-sent events when asked', async () => {
 		const { text } = await chat({
 			stream: true,

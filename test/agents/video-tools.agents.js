@@ -1,0 +1,203 @@
+'use strict';
+/**
+ * The node as the tools of AI agents, in the real n8n (`npm run test:agents`): the example
+ * examples/ai-agent-video-tools-mcp.json, whose Generate Video and Check Video tools serve both an
+ * AI Agent and an MCP Server Trigger.
+ *
+ * (b) The AI Agent part, with `n8n execute` and the fake service's scripted chat model: it
+ *     generates, checks with the job id, and answers with the video's link.
+ * Then `n8n start` with the example imported as it is and published, its MCP Server Trigger called
+ * at its production URL by the MCP TypeScript SDK's client with a 60 s request timeout:
+ * (c) a video done within the Tool Wait is answered with its link in one call;
+ * (a) a video of 120 s: the first call answers within the Tool Wait with the job id, a later
+ *     call returns the link, the service saw one create, and nothing the client received holds
+ *     the API key.
+ */
+const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
+const {
+	StreamableHTTPClientTransport,
+} = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
+const { startFakeService } = require('../fake-service/server');
+const { N8nInstance, nodeItems, runData } = require('../support/n8n-cli');
+const { N8nRest } = require('../support/n8n-rest');
+const { until } = require('../support/wait');
+const { loadExamples, credentialsFor, withParameters } = require('../e2e/examples');
+
+const API_KEY = 'test-key-alice';
+const EXAMPLE = 'ai-agent-video-tools-mcp';
+/** the editor's port and its task-runner broker's (this suite's own pair) */
+const PORT = 5830;
+/** what the MCP TypeScript SDK and n8n's MCP Client Tool allow a request by default */
+const CLIENT_TIMEOUT_MS = 60_000;
+/** the Generate Video tool's Tool Wait, its default */
+const TOOL_WAIT_MS = 40_000;
+
+const example = loadExamples()[EXAMPLE];
+const mcpPath = example.nodes.find((n) => n.type.endsWith('.mcpTrigger')).parameters.path;
+
+/**
+ * Video jobs run as long as their prompt says ("[120s]"), else 5 s: the scripted chat model
+ * passes the example's request on as the prompt.
+ */
+const secondsIn = (prompt) => Number(/\[(\d+)s\]/.exec(String(prompt))?.[1] ?? 5);
+
+let svc;
+let n8n;
+const ids = {};
+
+/** POST /video requests the service saw for prompts matching `re` (each one a paid job). */
+const videoCreates = (re) =>
+	svc.state.requests.filter((r) => r.route === 'POST /video' && re.test(String(r.body?.prompt)));
+
+beforeAll(async () => {
+	svc = await startFakeService({
+		timing: { queueMs: 200, videoMs: (body) => secondsIn(body.prompt) * 1000 },
+	});
+	n8n = new N8nInstance({ env: { N8N_RUNNERS_BROKER_PORT: String(PORT + 1) } }).installPackage();
+	await n8n.importCredentials(
+		credentialsFor({
+			apiKey: API_KEY,
+			baseUrl: svc.apiUrl,
+			openAiKey: 'sk-agents',
+			openAiUrl: svc.apiUrl.replace(/\/v1$/, '/openai/v1'),
+		}),
+	);
+	// (b) runs the example with short Tool Waits, so that generate, check and answer take seconds
+	let short = withParameters(example, 'Generate Video', (p) => ({ ...p, toolWaitSeconds: 2 }));
+	short = withParameters(short, 'Check Video', (p) => ({ ...p, toolWaitSeconds: 2 }));
+	short.name = `${example.name} (short waits)`;
+	[ids.example, ids.short] = await n8n.importWorkflows([example, short]);
+}, 120_000);
+
+afterAll(async () => {
+	await n8n?.stop();
+	await svc?.stop();
+});
+
+describe('(b) the AI Agent with the Generate Video and Check Video tools', () => {
+	test('the agent generates, checks with the job id, and answers with the link; one job, no key in the output', async () => {
+		const before = svc.state.jobs.size;
+		const result = await n8n.execute(ids.short);
+		expect(result.stdout).not.toContain(API_KEY);
+		expect(result.stderr).not.toContain(API_KEY);
+		expect(result.code).toBe(0);
+		const runs = runData(result.data);
+		const [answer] = nodeItems(result.data, 'AI Agent');
+		const [request] = nodeItems(result.data, 'Request');
+		const created = [...svc.state.jobs.values()].slice(before);
+		expect(created).toHaveLength(1);
+		expect(created[0].request.prompt).toBe(request.json.chatInput);
+		// the generate tool answered with the job still running, the check tool with its link
+		expect(runs['Generate Video']).toHaveLength(1);
+		const generated = JSON.stringify(runs['Generate Video'][0].data);
+		expect(generated).toContain(created[0].id);
+		expect(generated).toContain('Check_Video');
+		expect(generated).not.toContain('/files/');
+		const checks = runs['Check Video'] ?? [];
+		expect(checks.length).toBeGreaterThanOrEqual(1);
+		expect(JSON.stringify(checks.at(-1).data)).toContain('/files/');
+		expect(answer.json.output).toContain(svc.filesOrigin);
+		expect(answer.json.output).toContain('/files/');
+	});
+});
+
+describe('the same tools behind the MCP Server Trigger, called by a real MCP client', () => {
+	let client;
+	/** every answer the MCP client received: headers and body, as it read them */
+	const received = [];
+	const reading = [];
+
+	/** fetch, keeping a copy of each answer as the client reads it */
+	async function recordingFetch(url, init) {
+		const response = await fetch(url, init);
+		received.push(JSON.stringify([...response.headers]));
+		if (!response.body) return response;
+		const [forClient, forRecord] = response.body.tee();
+		reading.push(new Response(forRecord).text().then((t) => received.push(t)));
+		return new Response(forClient, {
+			status: response.status,
+			statusText: response.statusText,
+			headers: response.headers,
+		});
+	}
+
+	async function connect(base) {
+		const c = new Client({ name: 'media-generation-tests', version: '1.0.0' });
+		const url = new URL(`${base}/mcp/${mcpPath}`);
+		await c.connect(new StreamableHTTPClientTransport(url, { fetch: recordingFetch }));
+		return c;
+	}
+
+	/** One tool call at the SDK's default request timeout; its answer as the agent reads it. */
+	async function call(name, args) {
+		const started = Date.now();
+		const result = await client.callTool({ name, arguments: args }, undefined, {
+			timeout: CLIENT_TIMEOUT_MS,
+		});
+		const ms = Date.now() - started;
+		expect(result.isError).toBeFalsy();
+		return { items: JSON.parse(result.content[0].text), ms };
+	}
+
+	beforeAll(async () => {
+		const base = await n8n.start(PORT);
+		const rest = await new N8nRest(base).setupOwner();
+		await rest.activate(ids.example);
+		// the trigger answers once n8n has registered the published workflow's webhooks
+		client = await until(
+			async () => await connect(base).catch(() => undefined),
+			'the MCP Server Trigger to answer',
+			{ timeoutMs: 30_000, intervalMs: 500 },
+		);
+	}, 180_000);
+
+	afterAll(async () => {
+		await client?.close();
+	});
+
+	test('the client sees both tools, each with its own description; Check_Video takes the job_id', async () => {
+		const { tools } = await client.listTools();
+		const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
+		expect(Object.keys(byName).sort()).toEqual(['Check_Video', 'Generate_Video']);
+		expect(Object.keys(byName.Generate_Video.inputSchema.properties)).toEqual(['prompt']);
+		expect(Object.keys(byName.Check_Video.inputSchema.properties)).toEqual(['job_id']);
+		expect(byName.Generate_Video.description).not.toEqual(byName.Check_Video.description);
+		expect(byName.Check_Video.description).toMatch(/job_id/);
+	});
+
+	test('(c) a video done within the Tool Wait: its link in one call', async () => {
+		const { items, ms } = await call('Generate_Video', { prompt: 'A kite over the dunes [3s]' });
+		expect(items).toHaveLength(1);
+		expect(items[0]).toMatchObject({ status: 'succeeded', url: expect.stringContaining('/files/') });
+		expect(ms).toBeLessThan(TOOL_WAIT_MS);
+		expect(videoCreates(/A kite over the dunes/)).toHaveLength(1);
+	});
+
+	test('(a) a video of 120 s: the job id within the bound, the link from a later call, one create, no key', async () => {
+		const prompt = 'A lighthouse in a storm, slow push-in [120s]';
+		const first = await call('Generate_Video', { prompt });
+		expect(first.ms).toBeLessThan(TOOL_WAIT_MS + 10_000);
+		const [pending] = first.items;
+		expect(pending).toMatchObject({
+			job_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+			status: expect.stringMatching(/^(queued|processing)$/),
+			created_at: expect.any(String),
+			expected_wait_seconds: expect.any(Number),
+		});
+		expect(pending.next_step).toContain('Check_Video');
+		expect(pending.url).toBeUndefined();
+		// checks until the link comes, each answered within the bound
+		let answer;
+		for (let i = 0; i < 6 && !answer?.url; i++) {
+			const check = await call('Check_Video', { job_id: pending.job_id });
+			expect(check.ms).toBeLessThan(TOOL_WAIT_MS + 10_000);
+			[answer] = check.items;
+			expect(answer.job_id).toBe(pending.job_id);
+		}
+		expect(answer).toMatchObject({ status: 'succeeded', url: expect.stringContaining('/files/') });
+		expect(videoCreates(/A lighthouse in a storm/)).toHaveLength(1);
+		await Promise.all(reading);
+		expect(received.join('\n')).toContain(pending.job_id);
+		expect(received.join('\n')).not.toContain(API_KEY);
+	}, 300_000);
+});

@@ -1,0 +1,177 @@
+'use strict';
+/**
+ * The node as an AI agent's tools, built and called as n8n builds them for its AI Agent and its
+ * MCP Server Trigger (n8n-core's getInputConnectionData: the tool's name from the node's name,
+ * its arguments from `$fromAI`, the JSON text the agent reads): a create operation answers
+ * within its Tool Wait, with the links when the job is done by then, else with the job id and
+ * how to check it; Get and Check take the job id from the agent and wait within the same bound.
+ */
+const { useFakeService, jobsWithPrompt } = require('../support/fake');
+const { runAgent, mediaNode, TOOL_TYPE } = require('../support/run-workflow');
+
+/** Video jobs run as long as their prompt says ("[6s]"), else 1 s; images end at once. */
+const ref = useFakeService({
+	timing: {
+		queueMs: 0,
+		imageMs: 1,
+		videoMs: (body) => Number(/\[(\d+(?:\.\d+)?)s\]/.exec(String(body.prompt))?.[1] ?? 1) * 1000,
+	},
+});
+const creds = () => ({ apiKey: 'test-key-alice', baseUrl: ref.svc.apiUrl });
+
+function tool(name, parameters) {
+	return mediaNode(name, parameters, { type: TOOL_TYPE, typeVersion: 2 });
+}
+
+const generateVideo = (extra = {}) =>
+	tool('Generate Video', {
+		resource: 'video',
+		operation: 'generate',
+		prompt: "={{ $fromAI('prompt', 'What the video shows', 'string') }}",
+		model: 'motion-fast',
+		duration: 5,
+		...extra,
+	});
+const checkVideo = (extra = {}) =>
+	tool('Check Video', { resource: 'video', operation: 'check', ...extra });
+const getVideo = (extra = {}) => tool('Get Video', { resource: 'video', operation: 'get', ...extra });
+
+/** Calls a tool and reads its answer as the agent does (JSON text: the output items' JSON). */
+async function call(tools, name, args) {
+	const started = Date.now();
+	const text = await tools[name].invoke(args);
+	return { answer: JSON.parse(text), text, ms: Date.now() - started };
+}
+
+const creates = (re) => jobsWithPrompt(ref.svc, re).length;
+
+describe('a create operation as a tool waits at most its Tool Wait', () => {
+	test('a job longer than the bound: the answer comes within it, with job_id, status, created_at, a rough wait and what to do next', async () => {
+		const { result, error } = await runAgent({
+			tools: [generateVideo({ toolWaitSeconds: 1 }), checkVideo()],
+			credentials: creds(),
+			script: async (tools) => await call(tools, 'Generate_Video', { prompt: 'A fox [4s]' }),
+		});
+		expect(error).toBeUndefined();
+		const { answer, ms } = result;
+		expect(ms).toBeLessThan(2500);
+		expect(answer).toHaveLength(1);
+		const [job] = answer;
+		expect(job).toMatchObject({
+			job_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+			status: expect.stringMatching(/^(queued|processing)$/),
+			created_at: expect.any(String),
+			expected_wait_seconds: expect.any(Number),
+		});
+		expect(Date.now() - Date.parse(job.created_at)).toBeLessThan(5000);
+		expect(job.next_step).toContain('Check_Video');
+		expect(job.next_step).toContain(job.job_id);
+		expect(job.url).toBeUndefined();
+		// the job goes on at the service
+		expect(ref.svc.state.jobs.get(job.job_id)).toBeDefined();
+		expect(creates(/A fox \[4s\]/)).toBe(1);
+	});
+
+	test('a job done within the bound is answered with its links in one call', async () => {
+		const { result, error } = await runAgent({
+			tools: [generateVideo({ toolWaitSeconds: 10 }), checkVideo()],
+			credentials: creds(),
+			script: async (tools) => await call(tools, 'Generate_Video', { prompt: 'A heron [1s]' }),
+		});
+		expect(error).toBeUndefined();
+		const [video] = result.answer;
+		expect(video).toMatchObject({
+			status: 'succeeded',
+			url: expect.stringContaining('/files/'),
+			url_expires_at: expect.any(String),
+		});
+		expect(video.next_step).toBeUndefined();
+		expect(result.ms).toBeLessThan(5000);
+	});
+
+	test('generate, then check with the job id: the check returns the links as soon as the job ends, and nothing is created twice', async () => {
+		const { result, error } = await runAgent({
+			tools: [generateVideo({ toolWaitSeconds: 1 }), checkVideo({ toolWaitSeconds: 10 })],
+			credentials: creds(),
+			script: async (tools) => {
+				const first = await call(tools, 'Generate_Video', { prompt: 'An owl [3s]' });
+				const second = await call(tools, 'Check_Video', { job_id: first.answer[0].job_id });
+				return { first, second };
+			},
+		});
+		expect(error).toBeUndefined();
+		const jobId = result.first.answer[0].job_id;
+		const [video] = result.second.answer;
+		expect(video).toMatchObject({ job_id: jobId, status: 'succeeded', url: expect.any(String) });
+		// the job takes 3 s from its creation; the check began about 1 s in
+		expect(result.second.ms).toBeLessThan(4000);
+		expect(creates(/An owl \[3s\]/)).toBe(1);
+	});
+});
+
+describe('Check and Get as tools take the job id from the agent and wait within the bound', () => {
+	test('Check: a job still running after the bound is answered with its status and a call-again step', async () => {
+		const { result, error } = await runAgent({
+			tools: [generateVideo({ toolWaitSeconds: 1 }), checkVideo({ toolWaitSeconds: 1 })],
+			credentials: creds(),
+			script: async (tools) => {
+				const first = await call(tools, 'Generate_Video', { prompt: 'A deer [8s]' });
+				return await call(tools, 'Check_Video', { job_id: first.answer[0].job_id });
+			},
+		});
+		expect(error).toBeUndefined();
+		const [job] = result.answer;
+		expect(job.status).toMatch(/^(queued|processing)$/);
+		expect(job.next_step).toContain('Check_Video');
+		expect(job.url).toBeUndefined();
+		expect(result.ms).toBeLessThan(2500);
+		expect(creates(/A deer \[8s\]/)).toBe(1);
+	});
+
+	test('Get works the same way as a tool, its job id from the agent', async () => {
+		const { result, error } = await runAgent({
+			tools: [generateVideo({ toolWaitSeconds: 1 }), getVideo({ toolWaitSeconds: 10 })],
+			credentials: creds(),
+			script: async (tools) => {
+				const first = await call(tools, 'Generate_Video', { prompt: 'A crane [2s]' });
+				return await call(tools, 'Get_Video', { job_id: first.answer[0].job_id });
+			},
+		});
+		expect(error).toBeUndefined();
+		expect(result.answer[0]).toMatchObject({ status: 'succeeded', url: expect.any(String) });
+	});
+
+	test("each tool's arguments: Generate takes the prompt, Check and Get the job_id", async () => {
+		const { result } = await runAgent({
+			tools: [generateVideo(), checkVideo(), getVideo()],
+			credentials: creds(),
+			script: async (tools) =>
+				Object.fromEntries(
+					Object.entries(tools).map(([name, t]) => [name, Object.keys(t.schema.shape)]),
+				),
+		});
+		expect(result).toEqual({
+			Generate_Video: ['prompt'],
+			Check_Video: ['job_id'],
+			Get_Video: ['job_id'],
+		});
+	});
+
+	test("each tool's default description says what it does, what comes back and what to do next", async () => {
+		const { result } = await runAgent({
+			tools: [generateVideo(), checkVideo(), getVideo()],
+			credentials: creds(),
+			script: async (tools) =>
+				Object.fromEntries(Object.entries(tools).map(([name, t]) => [name, t.description])),
+		});
+		const { Generate_Video: generate, Check_Video: check, Get_Video: get } = result;
+		expect(generate).toMatch(/video/i);
+		expect(generate).toMatch(/job_id/);
+		expect(generate).toMatch(/url/);
+		expect(generate).toMatch(/check/i);
+		expect(check).toMatch(/job_id/);
+		expect(check).not.toEqual(generate);
+		expect(get).toEqual(check);
+		for (const text of [generate, check]) expect(text).toMatch(/24 hours/);
+	});
+});
