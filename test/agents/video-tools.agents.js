@@ -168,7 +168,10 @@ describe('the same tools behind the MCP Server Trigger, called by a real MCP cli
 	test('(c) a video done within the Tool Wait: its link in one call', async () => {
 		const { items, ms } = await call('Generate_Video', { prompt: 'A kite over the dunes [3s]' });
 		expect(items).toHaveLength(1);
-		expect(items[0]).toMatchObject({ status: 'succeeded', url: expect.stringContaining('/files/') });
+		expect(items[0]).toMatchObject({
+			status: 'succeeded',
+			url: expect.stringContaining('/files/'),
+		});
 		expect(ms).toBeLessThan(TOOL_WAIT_MS);
 		expect(videoCreates(/A kite over the dunes/)).toHaveLength(1);
 	});

@@ -105,7 +105,10 @@ function reply(body) {
 		const jobId = pendingJobId(textOf(toolResults.at(-1).content));
 		const checker = tools.find(takesJobId);
 		if (jobId && checker) return toolCall(checker, { job_id: jobId });
-		return { message: { role: 'assistant', content: 'The tool returned no link.' }, finish: 'stop' };
+		return {
+			message: { role: 'assistant', content: 'The tool returned no link.' },
+			finish: 'stop',
+		};
 	}
 	if (tools.length) {
 		const tool = tools.find((t) => !takesJobId(t)) ?? tools[0];

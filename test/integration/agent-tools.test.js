@@ -34,7 +34,8 @@ const generateVideo = (extra = {}) =>
 	});
 const checkVideo = (extra = {}) =>
 	tool('Check Video', { resource: 'video', operation: 'check', ...extra });
-const getVideo = (extra = {}) => tool('Get Video', { resource: 'video', operation: 'get', ...extra });
+const getVideo = (extra = {}) =>
+	tool('Get Video', { resource: 'video', operation: 'get', ...extra });
 
 /** Calls a tool and reads its answer as the agent does (JSON text: the output items' JSON). */
 async function call(tools, name, args) {

@@ -90,15 +90,37 @@ describe("the tool's description", () => {
 		return { node, nodeType: { description } };
 	}
 
+	const toldFor = (resource, operation) => {
+		const { node, nodeType } = resolved('mediaGenerationTool', { resource, operation });
+		return NodeHelpers.getToolDescriptionForNode(node, nodeType);
+	};
+
 	test('by default it tells the agent that it gets JSON with links, not files', () => {
-		const { node, nodeType } = resolved('mediaGenerationTool', {
-			resource: 'image',
-			operation: 'generate',
-		});
-		const told = NodeHelpers.getToolDescriptionForNode(node, nodeType);
-		expect(told).toMatch(/JSON only/);
-		expect(told).toMatch(/links/);
+		const told = toldFor('image', 'generate');
+		expect(told).toMatch(/Returns JSON/);
+		expect(told).toMatch(/url, valid 24 hours/);
 		expect(told).toMatch(/files themselves are not returned/);
+	});
+
+	test('each kind of operation has its own default: creates, checks (Get and Check), downloads, uploads, listings', () => {
+		const texts = {
+			generate: toldFor('video', 'generate'),
+			podcast: toldFor('podcast', 'generateConversationFromScript'),
+			get: toldFor('video', 'get'),
+			check: toldFor('video', 'check'),
+			download: toldFor('video', 'download'),
+			upload: toldFor('upload', 'uploadImage'),
+			models: toldFor('model', 'listVideoModels'),
+		};
+		expect(texts.generate).toMatch(/^Makes a video/);
+		expect(texts.generate).toMatch(/never call it again for the same request/);
+		expect(texts.podcast).toMatch(/^Makes audio \(an MP3\)/);
+		expect(texts.get).toMatch(/^Checks one of the video jobs started earlier: give its job_id/);
+		expect(texts.check).toBe(texts.get);
+		expect(texts.download).toMatch(/^Gives fresh links/);
+		expect(texts.upload).toMatch(/image_id/);
+		expect(texts.models).toMatch(/video models/);
+		expect(new Set(Object.values(texts)).size).toBe(6);
 	});
 
 	test('a description the user wrote is used as written', () => {

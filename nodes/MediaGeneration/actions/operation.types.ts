@@ -6,6 +6,8 @@ import type { JobRequest } from '../engine/jobs/types';
 export type ItemOperation = {
 	description: INodeProperties[];
 	execute: (this: IExecuteFunctions, itemIndex: number) => Promise<INodeExecutionData[]>;
+	/** how it runs as an AI agent's tool, when that differs (Get waits for its job there) */
+	asTool?: ToolOperation;
 };
 
 /** An operation whose items become jobs: it checks one item and says which job to create or fetch; the engine does the rest. */
@@ -16,6 +18,11 @@ export type JobOperation = {
 	passesOn?: (this: IExecuteFunctions, itemIndex: number) => boolean;
 	/** its items over the node's outputs, for an operation with more than one (Check); else all go to one */
 	split?: (items: INodeExecutionData[]) => INodeExecutionData[][];
+	/** how it runs as an AI agent's tool, when that differs (Check waits for its job there) */
+	asTool?: ToolOperation;
 };
+
+/** An operation as an AI agent's tool runs it: a job for its one item, answered on one output. */
+export type ToolOperation = Pick<JobOperation, 'prepare'>;
 
 export type Operation = ItemOperation | JobOperation;

@@ -6,8 +6,10 @@ import { JobBatch, type ItemResult } from '../engine/batch/jobBatch';
 import { priorTriesOf } from '../engine/batch/nodeMemory';
 import type { JobRequest } from '../engine/jobs/types';
 import { resources, type ResourceName } from './node.type';
-import type { ItemOperation, JobOperation, Operation } from './operation.types';
+import type { ItemOperation, JobOperation, Operation, ToolOperation } from './operation.types';
 import { addRunHints } from './runHints';
+import { answerForAgent } from './tool/toolAnswer';
+import { inToolMode } from './tool/toolMode';
 
 /** Items checked (and their reference files uploaded) at the same time before jobs are created. */
 const PREPARE_CONCURRENCY = 4;
@@ -72,13 +74,15 @@ async function runItems(
 /**
  * Jobs: every item is checked first (nothing is created while any item is invalid, unless
  * Continue On Fail lets the valid ones go on), then the engine runs all jobs together. Items the
- * operation passes on (an upstream error item given to Check) go out as they came.
+ * operation passes on (an upstream error item given to Check) go out as they came. As a tool, each
+ * result is the answer an agent reads (see tool/toolAnswer.ts).
  */
 async function runJobs(
 	ctx: IExecuteFunctions,
-	op: JobOperation,
+	op: ToolOperation & Pick<JobOperation, 'passesOn'>,
 	count: number,
 	continueOnFail: boolean,
+	asTool: boolean,
 ): Promise<ItemResult[]> {
 	const passed = new Set<number>();
 	for (let i = 0; i < count; i++) if (op.passesOn?.call(ctx, i)) passed.add(i);
@@ -111,7 +115,10 @@ async function runJobs(
 	prepared.forEach((p, pos) => {
 		if (!p.ok) results[indexes[pos]] = p.error as Error;
 	});
-	requests.forEach((r, pos) => (results[r.itemIndex] = batchResults[pos]));
+	requests.forEach((r, pos) => {
+		const result = batchResults[pos];
+		results[r.itemIndex] = asTool ? answerForAgent(ctx, r.req, result) : result;
+	});
 	addRunHints(ctx, requests, batchResults);
 	return results;
 }
@@ -119,7 +126,8 @@ async function runJobs(
 /**
  * Runs the chosen operation for every input item. Outputs keep the input order and each carries
  * pairedItem; with Continue On Fail (the node's setting, read by its execute()) a failing item
- * yields one error item and the rest go on.
+ * yields one error item and the rest go on. As an AI agent's tool, an operation runs as its tool
+ * variant says, when it has one.
  */
 export async function route(
 	this: IExecuteFunctions,
@@ -128,17 +136,21 @@ export async function route(
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0) as string;
-	const op = findOperation(this, resource, operation);
+	const found = findOperation(this, resource, operation);
+	const asTool = inToolMode(this);
+	const op = (asTool && found.asTool) || found;
 	const results =
 		'prepare' in op
-			? await runJobs(this, op, items.length, continueOnFail)
+			? await runJobs(this, op, items.length, continueOnFail, asTool)
 			: await runItems(this, op, items.length, continueOnFail);
 	const output: INodeExecutionData[] = [];
 	results.forEach((result, i) => {
 		if (result instanceof Error) output.push(errorItem(result, i));
 		else for (const r of result) output.push({ ...r, pairedItem: { item: i } });
 	});
-	const outputs = 'split' in op && op.split ? op.split(output) : [output];
+	// a tool answers on one output (n8n gives an agent the first one only)
+	const split = op === found && 'split' in found ? found.split : undefined;
+	const outputs = split ? split(output) : [output];
 	// n8n tries the node again only when it throws or its first item is an error item (Retry On
 	// Fail): otherwise what this run's tries sent is settled and its records go
 	if (outputs[0]?.[0]?.json.error === undefined) priorTriesOf(this).forgetRun();

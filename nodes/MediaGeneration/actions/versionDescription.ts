@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { resourceDescriptions } from './node.type';
-import { toolDescriptionField } from './toolMode';
+import { toolDescriptionFields, toolWaitFields } from './tool/toolFields';
 
 const resourceOptions: INodeProperties['options'] = [
 	{ name: 'Image', value: 'image', description: 'Image jobs' },
@@ -28,7 +28,7 @@ const resourceOptions: INodeProperties['options'] = [
  * resource locator (see modelPicker.ts).
  */
 export const properties: INodeProperties[] = [
-	toolDescriptionField,
+	...toolDescriptionFields,
 	{
 		displayName: 'Resource',
 		name: 'resource',
@@ -48,4 +48,5 @@ export const properties: INodeProperties[] = [
 		default: 'image',
 	},
 	...resourceDescriptions.flat(),
+	...toolWaitFields,
 ];

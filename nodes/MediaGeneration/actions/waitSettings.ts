@@ -5,7 +5,7 @@ import { JOB_KINDS, type JobKind } from '../engine/jobs/jobKinds';
 import type { OnTimeout, WaitSettings } from '../engine/jobs/types';
 import { InputError } from '../validation/inputError';
 import { readBoolean, readChoice, readNumber, readText, shown } from '../validation/values';
-import { inToolMode } from './toolMode';
+import { inToolMode, toolWaitSettings } from './tool/toolMode';
 
 /** The Options of an operation as one item's settings (see waitOptions.ts for the fields). */
 
@@ -67,7 +67,7 @@ export function readWaitSettings(
 	const maxCredits = readNumber(o.maxCredits, 'Max Credits', 0);
 	if (maxCredits < 0)
 		throw new InputError(`Max Credits must be 0 (no limit) or more, not ${maxCredits}`);
-	return {
+	const settings = {
 		waitForCompletion: readBoolean(
 			ctx.getNodeParameter('waitForCompletion', itemIndex, true),
 			'Wait for Completion',
@@ -82,6 +82,15 @@ export function readWaitSettings(
 		maxCredits,
 		createTimeoutMs: Math.round(timeoutSeconds * 1000),
 	};
+	if (!inToolMode(ctx)) return settings;
+	// as a tool: Tool Wait instead of Maximum Wait and On Timeout, and a create answered within it
+	// unless the user set its timeout (a job whose id the agent never sees is lost to it)
+	const tool = toolWaitSettings(ctx, itemIndex);
+	const createTimeoutMs =
+		o.createTimeoutSeconds === undefined
+			? Math.min(settings.createTimeoutMs, tool.maxWaitMs)
+			: settings.createTimeoutMs;
+	return { ...settings, ...tool, createTimeoutMs };
 }
 
 export function readDownloadSettings(ctx: IExecuteFunctions, itemIndex: number): WaitSettings {

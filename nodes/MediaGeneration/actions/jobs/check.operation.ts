@@ -12,13 +12,16 @@ import { jobIdField } from '../descriptions';
 import { readJobId } from './download.operation';
 import { binaryFieldOption, fileNameOption, maxWaitField, optionsCollection } from '../waitOptions';
 import { readDownloadSettings, readMaxWaitMinutes } from '../waitSettings';
+import { checkToolOperation } from '../tool/checkTool';
+import { jobIdFields } from '../tool/jobIdFields';
 
 /**
  * Check: the durable way to wait. Each item's job is looked at once; a finished job's files go to
  * the Done output, a job still running goes to the Running output, which the user connects
  * through n8n's Wait node back to this operation. A Wait of 65 s or more saves the execution to
  * n8n's database, so no execution, memory or worker slot is held while the jobs run, and a
- * restart of n8n resumes the loop.
+ * restart of n8n resumes the loop. As an AI agent's tool, Check waits for the job within Tool Wait
+ * instead, on one output (tool/checkTool.ts).
  */
 
 /** Fields an item collects on its way round the loop: each look writes them afresh. */
@@ -35,7 +38,7 @@ export const CHECK_OUTPUT_NAMES = ['Done', 'Running'];
 
 export function checkJobsOperation(kind: JobKind) {
 	const description: INodeProperties[] = [
-		{ ...jobIdField(kind), default: '={{ $json.job_id }}' },
+		...jobIdFields({ ...jobIdField(kind), default: '={{ $json.job_id }}' }, kind),
 		{
 			displayName:
 				'Connect Running through a Wait node (at least 65 seconds, so that n8n saves the execution and frees its memory and worker) back to this node. Finished jobs leave by Done with their files.',
@@ -81,7 +84,7 @@ export function checkJobsOperation(kind: JobKind) {
 		return json.error !== undefined && (jobId === '' || jobId === undefined || jobId === null);
 	}
 
-	return { description, prepare, passesOn, split };
+	return { description, prepare, passesOn, split, asTool: checkToolOperation(kind) };
 }
 
 /**

@@ -5,12 +5,16 @@ import type { JobRequest } from '../../engine/jobs/types';
 import { InputError } from '../../validation/inputError';
 import { readIdText } from '../../validation/values';
 import { jobIdField } from '../descriptions';
+import { jobIdFields } from '../tool/jobIdFields';
 import { downloadOptions } from '../waitOptions';
 import { readDownloadSettings } from '../waitSettings';
 
 /** A Download operation for one job kind: fresh links from the job, then the files as binary data. */
 export function downloadJobOperation(kind: JobKind) {
-	const description: INodeProperties[] = [jobIdField(kind), downloadOptions()];
+	const description: INodeProperties[] = [
+		...jobIdFields(jobIdField(kind), kind),
+		downloadOptions(),
+	];
 
 	async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<JobRequest> {
 		const jobId = readJobId(kind, this.getNodeParameter('jobId', itemIndex, ''));

@@ -11,10 +11,15 @@ import { jobIdField } from '../descriptions';
 import { readJobId } from './download.operation';
 import { JOB_KINDS, type JobKind } from '../../engine/jobs/jobKinds';
 import { describeJob } from '../../engine/jobs/jobOutput';
+import { checkToolOperation } from '../tool/checkTool';
+import { jobIdFields } from '../tool/jobIdFields';
 
-/** A Get operation for one job kind: reads the job once and outputs its JSON (fresh links included). */
+/**
+ * A Get operation for one job kind: reads the job once and outputs its JSON (fresh links
+ * included). As a tool it waits for the job within Tool Wait (tool/checkTool.ts).
+ */
 export function getJobOperation(kind: JobKind) {
-	const description: INodeProperties[] = [jobIdField(kind)];
+	const description: INodeProperties[] = jobIdFields(jobIdField(kind), kind);
 
 	async function execute(
 		this: IExecuteFunctions,
@@ -36,5 +41,5 @@ export function getJobOperation(kind: JobKind) {
 		return [{ json: describeJob(kind, jobId, body, fetchedAt) }];
 	}
 
-	return { description, execute };
+	return { description, execute, asTool: checkToolOperation(kind) };
 }

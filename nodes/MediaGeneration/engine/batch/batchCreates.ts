@@ -1,4 +1,4 @@
-import type { BatchState, Entry } from './batchState';
+import { boundedBy, type BatchState, type Entry } from './batchState';
 import { cohortKey } from '../plan/cohortKey';
 import { CreateGate } from '../limits/createGate';
 import { outcomeOf } from '../limits/governor';
@@ -137,8 +137,8 @@ export class BatchCreates {
 		createdAt: number,
 		takenUp: boolean,
 	): void {
-		const deadline = Date.now() + e.req.settings.maxWaitMs;
-		Object.assign(e, job, { phase: 'running', deadline });
+		const deadline = boundedBy(e.req.settings, Date.now() + e.req.settings.maxWaitMs);
+		Object.assign(e, job, { phase: 'running', createdAt, deadline });
 		if (!e.req.settings.waitForCompletion) {
 			e.answered = true;
 			// created_at: where a later Check counts Maximum Wait from

@@ -50,8 +50,9 @@ export class BatchLooks {
 		}
 		const createdHere = Boolean(e.req.create);
 		const checking = Boolean(e.req.check);
-		// a job made here is looked at through an outage for as long as its Maximum Wait allows
-		const read = await this.read(e, createdHere ? e.deadline : undefined).then(
+		const watching = Boolean(e.req.watch);
+		// a job made or watched here is looked at through an outage for as long as its wait allows
+		const read = await this.read(e, createdHere || watching ? e.deadline : undefined).then(
 			(body) => ({ body, error: undefined }),
 			(error: unknown) => ({ body: undefined, error }),
 		);
@@ -60,6 +61,7 @@ export class BatchLooks {
 			const facts = {
 				createdHere,
 				checking,
+				watching,
 				answered: e.answered,
 				pastDeadline: Date.now() >= e.deadline,
 			};
@@ -84,6 +86,7 @@ export class BatchLooks {
 		const action = decideLook(state, {
 			createdHere,
 			checking,
+			watching,
 			answered: e.answered,
 			watchedForSlot: b.watchedForSlot(e),
 			pastDeadline: fetchedAt >= e.deadline,

@@ -5,7 +5,7 @@ import type { JobKind, JobState } from '../jobs/jobKinds';
 import { compact } from '../jobs/jobOutput';
 import { LookPlan } from '../plan/lookPlan';
 import { TransferSlots } from '../limits/transfers';
-import type { JobRequest } from '../jobs/types';
+import type { JobRequest, WaitSettings } from '../jobs/types';
 import { priorTriesOf } from './nodeMemory';
 import type { PriorTries } from './priorTries';
 
@@ -19,6 +19,8 @@ export type Entry = {
 	phase: 'waiting' | 'creating' | 'running' | 'finishing' | 'done';
 	jobId?: string;
 	estimatedCredits?: number;
+	/** when the service took its create request (ms) */
+	createdAt?: number;
 	deadline: number;
 	/** the item's output was decided when the job was created (Wait for Completion off) */
 	answered: boolean;
@@ -29,6 +31,11 @@ export type Entry = {
 };
 
 export type ItemResult = INodeExecutionData[] | Error;
+
+/** A wait that ends at `deadline`, or sooner when the node must answer by then (a tool's bound). */
+export function boundedBy(settings: WaitSettings, deadline: number): number {
+	return Math.min(deadline, settings.answerBy ?? Infinity);
+}
 
 /**
  * What a batch of jobs shares: its entries and their results, the look plan, the request
@@ -65,7 +72,7 @@ export class BatchState {
 			req,
 			phase: req.create ? 'waiting' : 'running',
 			jobId: req.jobId,
-			deadline: (req.check?.since ?? now) + req.settings.maxWaitMs,
+			deadline: boundedBy(req.settings, (req.check?.since ?? now) + req.settings.maxWaitMs),
 			answered: false,
 		}));
 		this.results = new Array<ItemResult | undefined>(requests.length);
@@ -115,12 +122,16 @@ export class BatchState {
 
 	/** The fields of every output item of this job. */
 	json(e: Entry, status: JobState): IDataObject {
-		return compact({
+		const json = compact({
 			job_id: e.jobId,
 			status,
 			...e.req.json,
 			estimated_credits: e.estimatedCredits ?? e.req.json.estimated_credits,
 		});
+		// a bounded answer (a tool's) says when its job was made, for the later check
+		if (e.req.settings.answerBy !== undefined && e.createdAt !== undefined)
+			json.created_at = new Date(e.createdAt).toISOString();
+		return json;
 	}
 
 	/** Jobs this batch created (all but `except`'s). */

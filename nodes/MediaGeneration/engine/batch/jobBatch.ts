@@ -39,10 +39,17 @@ export class JobBatch {
 		this.looks = new BatchLooks(this.b, this.creates);
 		// Retry On Fail: jobs an earlier try of this node run created are taken up, not bought again
 		this.creates.takeUpPrior();
-		// Download of an existing job: one look at once (it must have ended already)
+		// An existing job: one look at once (Download, Check), or looks until it ends or its wait
+		// is over (Get or Check as a tool), timed from when it was made
 		const now = Date.now();
 		for (const e of this.b.entries) {
-			if (!e.req.create) this.b.plan.add(e.pos, `existing:${e.pos}`, now, { now: true });
+			if (e.req.create) continue;
+			const { watch, settings } = e.req;
+			const timing = watch ? { deadline: e.deadline, capMs: settings.lookIntervalMs } : {};
+			this.b.plan.add(e.pos, `existing:${e.pos}`, watch?.createdAt ?? now, {
+				now: true,
+				...timing,
+			});
 		}
 	}
 

@@ -6,6 +6,8 @@ export type LookFacts = {
 	createdHere: boolean;
 	/** an existing job given to Check: one look, and it may still run */
 	checking?: boolean;
+	/** an existing job given to Get or Check as a tool: looked at until it ends or its wait is over */
+	watching?: boolean;
 	/** its output was decided when it was created (Wait for Completion off): watched for its slot only */
 	answered: boolean;
 	/** other jobs of its kind wait for a slot, so it is still watched */
@@ -49,6 +51,7 @@ export function decideLook(state: JobState, f: LookFacts): LookAction {
 		return f.stopping ? 'ignore' : 'finish';
 	}
 	if (f.checking) return f.pastDeadline ? 'timeOut' : 'stillRunning';
+	if (f.watching) return f.pastDeadline ? 'timeOut' : 'wait';
 	if (!f.createdHere) return 'notFinished';
 	if (f.answered && !f.watchedForSlot) return 'release';
 	return f.pastDeadline ? 'timeOut' : 'wait';
@@ -56,17 +59,17 @@ export function decideLook(state: JobState, f: LookFacts): LookAction {
 
 /**
  * What a look that could not be read means: a job only watched for its slot is let go; one made
- * here whose Maximum Wait ran out while the service was unreachable or refusing (`congested`)
+ * or watched here whose wait ran out while the service was unreachable or refusing (`congested`)
  * times out with the service's last answer; a job given to Check that could not be read for
  * such a reason goes round the loop again while its Maximum Wait lasts; anything else fails the
  * item.
  */
 export function decideUnread(
-	f: Pick<LookFacts, 'createdHere' | 'answered' | 'pastDeadline' | 'checking'>,
+	f: Pick<LookFacts, 'createdHere' | 'answered' | 'pastDeadline' | 'checking' | 'watching'>,
 	congested: boolean,
 ): 'release' | 'timeOut' | 'stillRunning' | 'fail' {
 	if (f.answered) return 'release';
 	if (f.checking && congested) return f.pastDeadline ? 'timeOut' : 'stillRunning';
-	if (f.createdHere && f.pastDeadline && congested) return 'timeOut';
+	if ((f.createdHere || f.watching) && f.pastDeadline && congested) return 'timeOut';
 	return 'fail';
 }

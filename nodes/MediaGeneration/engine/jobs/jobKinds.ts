@@ -7,6 +7,7 @@ import {
 	type MediaType,
 } from '../../validation/fileType';
 import { checkId } from '../../validation/ids';
+import { expectedAudioMinutes, type ScriptSegment } from '../../validation/podcastRequest';
 import { checkNamedId } from '../../validation/values';
 import type { ResultFile } from './types';
 
@@ -56,6 +57,15 @@ export type JobKindSpec = {
 	 * generous, as durable waits are for long jobs), and the Poll Interval the form shows once added
 	 */
 	wait: { maxWaitMinutes: number; checkMaxWaitMinutes: number; lookIntervalSeconds: number };
+	/** what one job makes, as an AI agent is told ("a video") */
+	makes: string;
+	/**
+	 * About how long a job of this create request runs (s), for an AI agent's "expect about …".
+	 * A planning figure, not a promise: audio follows the service's own rule (at least a minute
+	 * of processing per minute of audio); images and videos have round figures, a video's growing
+	 * with its length.
+	 */
+	roughRunSeconds: (body: IDataObject) => number;
 };
 
 /** Audio jobs the service runs at once per workspace (spec 8); more answer 429. */
@@ -95,6 +105,8 @@ export const JOB_KINDS: Record<JobKind, JobKindSpec> = {
 		largeFiles: false,
 		media: { sniff: sniffImageType, label: 'a PNG, JPEG or WebP image' },
 		wait: { maxWaitMinutes: 10, checkMaxWaitMinutes: 30, lookIntervalSeconds: 5 },
+		makes: 'images',
+		roughRunSeconds: () => 30,
 	},
 	video: {
 		label: 'Video',
@@ -112,6 +124,9 @@ export const JOB_KINDS: Record<JobKind, JobKindSpec> = {
 		largeFiles: true,
 		media: { sniff: sniffVideoType, label: 'an MP4 or MOV video' },
 		wait: { maxWaitMinutes: 30, checkMaxWaitMinutes: 120, lookIntervalSeconds: 15 },
+		makes: 'a video',
+		// a minute, and 12 s per second of video beyond 5 s (a source-length video counts as 5 s)
+		roughRunSeconds: (body) => 60 + 12 * Math.max(0, (Number(body.duration) || 5) - 5),
 	},
 	podcast: {
 		label: 'Audio',
@@ -133,6 +148,18 @@ export const JOB_KINDS: Record<JobKind, JobKindSpec> = {
 		media: { sniff: sniffAudioType, label: 'an MP3 file' },
 		// conversations wait longer: see conversationWaitMinutes
 		wait: { maxWaitMinutes: 30, checkMaxWaitMinutes: 240, lookIntervalSeconds: 15 },
+		makes: 'audio (an MP3)',
+		// a minute per minute of audio, from the script's length or the minutes a prompt states
+		// (3 when it states none)
+		roughRunSeconds: (body) =>
+			60 *
+			Math.max(
+				1,
+				expectedAudioMinutes({
+					script: body.script as ScriptSegment[] | undefined,
+					prompt: body.prompt as string | undefined,
+				}) ?? 3,
+			),
 	},
 };
 

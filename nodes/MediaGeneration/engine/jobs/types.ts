@@ -16,6 +16,12 @@ export type WaitSettings = {
 	fileName: string;
 	/** how long a create request may go unanswered (default: the transport's 60 s) */
 	createTimeoutMs?: number;
+	/**
+	 * As an AI agent's tool: when the node answers, whatever its jobs do (Tool Wait, counted from
+	 * the call). Each output item then says when its job was created (`created_at`), so that the
+	 * agent can check it later.
+	 */
+	answerBy?: number;
 };
 
 /** What an operation hands the engine for one input item. */
@@ -30,6 +36,11 @@ export type JobRequest = {
 	 * `since` (when the job was created, in ms)
 	 */
 	check?: { since: number };
+	/**
+	 * An existing job watched until it ends or its wait is over (Get or Check as a tool); its looks
+	 * are timed as for a job created at `createdAt` (ms)
+	 */
+	watch?: { createdAt: number };
 	settings: WaitSettings;
 	/** fields for every output item of this job (model, estimated credits, …) */
 	json: IDataObject;

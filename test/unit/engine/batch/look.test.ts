@@ -63,6 +63,24 @@ describe('decideLook', () => {
 		],
 		['Check, failed: its item fails', 'failed', { createdHere: false, checking: true }, 'failed'],
 		[
+			'Get or Check as a tool, running within Tool Wait: looked at again',
+			'processing',
+			{ createdHere: false, watching: true },
+			'wait',
+		],
+		[
+			'Get or Check as a tool, running at Tool Wait: answered as still running',
+			'queued',
+			{ createdHere: false, watching: true, pastDeadline: true },
+			'timeOut',
+		],
+		[
+			'Get or Check as a tool, succeeded: its files are fetched',
+			'succeeded',
+			{ createdHere: false, watching: true },
+			'finish',
+		],
+		[
 			'Wait off, ended: its slot is free, let go',
 			'failed',
 			{ answered: true, watchedForSlot: true },
@@ -106,5 +124,18 @@ describe('decideUnread for Check', () => {
 
 	test('a refusal that is no outage (404, 401) fails the item', () => {
 		expect(decideUnread({ ...checking, pastDeadline: false }, false)).toBe('fail');
+	});
+});
+
+describe('decideUnread for Get or Check as a tool', () => {
+	const watching = { createdHere: false, answered: false, watching: true };
+
+	test('an outage that outlasts Tool Wait answers the job as still running', () => {
+		expect(decideUnread({ ...watching, pastDeadline: true }, true)).toBe('timeOut');
+	});
+
+	test('a refusal that is no outage (404, 401) fails the call', () => {
+		expect(decideUnread({ ...watching, pastDeadline: true }, false)).toBe('fail');
+		expect(decideUnread({ ...watching, pastDeadline: false }, true)).toBe('fail');
 	});
 });

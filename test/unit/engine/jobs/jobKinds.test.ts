@@ -54,3 +54,27 @@ describe('the media a result of each kind may be', () => {
 		expect(resultTypeOf('image', Buffer.alloc(0))).toBeUndefined();
 	});
 });
+
+describe("a job's rough run time, for an AI agent's expect-about", () => {
+	const rough = (kind: JobKind, body: IDataObject) => JOB_KINDS[kind].roughRunSeconds(body);
+
+	test('a video takes a minute, and longer the longer it is', () => {
+		expect(rough('video', { duration: 5 })).toBe(60);
+		expect(rough('video', { duration: 10 })).toBe(120);
+		// a source-length video (no duration sent) counts as a short one
+		expect(rough('video', {})).toBe(60);
+	});
+
+	test('audio: a minute of processing per minute of audio (spec), from the script or the prompt', () => {
+		const words = (n: number) => Array.from({ length: n }, () => 'word').join(' ');
+		const script = [{ text: words(600), voice_id: 'v' }];
+		expect(rough('podcast', { script })).toBe(240);
+		expect(rough('podcast', { prompt: 'A 10-minute chat about bees' })).toBe(600);
+		expect(rough('podcast', { prompt: 'A chat about bees' })).toBe(180);
+		expect(rough('podcast', { script: [{ text: 'Hi', voice_id: 'v' }] })).toBe(60);
+	});
+
+	test('images: a round half minute', () => {
+		expect(rough('image', { number_of_images: 4 })).toBe(30);
+	});
+});
