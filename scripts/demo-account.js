@@ -105,6 +105,11 @@ async function forAccount(examples, media) {
 		'Generate Image',
 		merge(cheapestImage(images)),
 	);
+	out['ai-agent-video-tools-mcp'] = withParameters(
+		examples['ai-agent-video-tools-mcp'],
+		'Generate Video',
+		merge(cheapestVideo(videos, 'text', '16:9')),
+	);
 	return out;
 }
 

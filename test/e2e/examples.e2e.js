@@ -10,7 +10,7 @@ const { readMp4 } = require('../fake-service/media/mp4');
 const { mp3DurationMs } = require('../fake-service/media/mp3');
 const fs = require('node:fs');
 const { N8nInstance, nodeItems, runData, runError } = require('../support/n8n-cli');
-const { loadExamples, credentialsFor } = require('./examples');
+const { loadExamples, fakeServiceCredentials } = require('./examples');
 
 const API_KEY = 'test-key-alice';
 const examples = loadExamples();
@@ -43,14 +43,7 @@ beforeAll(async () => {
 		timing: { queueMs: 100, imageMs: 400, videoMs: 800, audioMs: 800 },
 	});
 	n8n = new N8nInstance().installPackage();
-	await n8n.importCredentials(
-		credentialsFor({
-			apiKey: API_KEY,
-			baseUrl: svc.apiUrl,
-			openAiKey: 'sk-e2e',
-			openAiUrl: svc.apiUrl.replace(/\/v1$/, '/openai/v1'),
-		}),
-	);
+	await n8n.importCredentials(fakeServiceCredentials(svc, API_KEY, 'sk-e2e'));
 	const all = { ...examples, ...extra };
 	const names = Object.keys(all);
 	(await n8n.importWorkflows(names.map((n) => all[n]))).forEach((id, i) => (ids[names[i]] = id));

@@ -38,6 +38,12 @@ function credentialsFor({ apiKey, baseUrl, openAiKey, openAiUrl }) {
 	];
 }
 
+/** The credentials for an import against the fake service: its API and its scripted chat model. */
+function fakeServiceCredentials(svc, apiKey, openAiKey = 'sk-test') {
+	const openAiUrl = svc.apiUrl.replace(/\/v1$/, '/openai/v1');
+	return credentialsFor({ apiKey, baseUrl: svc.apiUrl, openAiKey, openAiUrl });
+}
+
 /** A copy of a workflow with one node's parameters changed. */
 function withParameters(workflow, nodeName, change) {
 	const copy = structuredClone(workflow);
@@ -48,4 +54,11 @@ function withParameters(workflow, nodeName, change) {
 	return copy;
 }
 
-module.exports = { EXAMPLES_DIR, CREDENTIALS, loadExamples, credentialsFor, withParameters };
+module.exports = {
+	EXAMPLES_DIR,
+	CREDENTIALS,
+	loadExamples,
+	credentialsFor,
+	fakeServiceCredentials,
+	withParameters,
+};

@@ -110,6 +110,49 @@ describe('a create operation as a tool waits at most its Tool Wait', () => {
 	});
 });
 
+describe('the rough time to wait', () => {
+	test("comes from the kind and the video's length, then from this run's own earlier jobs of the same settings", async () => {
+		const { result, error } = await runAgent({
+			tools: [generateVideo({ toolWaitSeconds: 1, duration: 10 }), checkVideo()],
+			credentials: creds(),
+			script: async (tools) => {
+				const first = await call(tools, 'Generate_Video', { prompt: 'A swan [3s]' });
+				const done = await call(tools, 'Check_Video', { job_id: first.answer[0].job_id });
+				const second = await call(tools, 'Generate_Video', { prompt: 'A goose [3s]' });
+				return { first: first.answer[0], done: done.answer[0], second: second.answer[0] };
+			},
+		});
+		expect(error).toBeUndefined();
+		// a 10 s video: about two minutes, as nothing of the kind has run yet
+		expect(result.first.expected_wait_seconds).toBeGreaterThan(100);
+		expect(result.done.status).toBe('succeeded');
+		// the first took about 3 s: the second, made the same way, is expected to take as long
+		expect(result.second.expected_wait_seconds).toBeLessThanOrEqual(3);
+		expect(result.second.next_step).toMatch(/expect about \d s more/);
+	});
+});
+
+describe('Tool Wait', () => {
+	test.each([
+		[0, /Tool Wait must be between 1 and 3600 seconds, not 0/],
+		['soon', /Tool Wait/],
+		[7200, /Tool Wait must be between 1 and 3600 seconds, not 7200/],
+	])('%p: the call fails naming the field, before any job is made', async (value, message) => {
+		const before = ref.svc.state.jobs.size;
+		const { result } = await runAgent({
+			tools: [generateVideo({ toolWaitSeconds: value }), checkVideo()],
+			credentials: creds(),
+			script: async (tools) =>
+				await tools.Generate_Video.invoke({ prompt: 'A hare [1s]' }).then(
+					() => 'answered',
+					(error) => error.message,
+				),
+		});
+		expect(result).toMatch(message);
+		expect(ref.svc.state.jobs.size).toBe(before);
+	});
+});
+
 describe('Check and Get as tools take the job id from the agent and wait within the bound', () => {
 	test('Check: a job still running after the bound is answered with its status and a call-again step', async () => {
 		const { result, error } = await runAgent({

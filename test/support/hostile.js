@@ -117,6 +117,8 @@ function formFields() {
 		// a notice is text for the user, not a value the node reads
 		if (p.name === 'resource' || p.name === 'operation' || p.type === 'notice') continue;
 		const show = p.displayOptions?.show ?? {};
+		// the table runs the node itself: fields of its AI-tool variant alone are not on its form
+		if (show['@tool']?.every((tool) => tool === true)) continue;
 		for (const resource of show.resource ?? []) {
 			for (const operation of show.operation ?? []) {
 				const base = { resource, operation, mode: show.mode?.[0] };
