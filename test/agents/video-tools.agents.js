@@ -148,7 +148,7 @@ describe('the same tools behind the MCP Server Trigger, called by a real MCP cli
 
 	beforeAll(async () => {
 		const base = await n8n.start(PORT);
-		const rest = await new N8nRest(base).setupOwner();
+		const rest = await (await new N8nRest(base).ready()).setupOwner();
 		await rest.activate(ids.example);
 		// the trigger answers once n8n has registered the published workflow's webhooks
 		client = await until(

@@ -11,7 +11,6 @@ const { N8nInstance } = require('../support/n8n-cli');
 const { N8nRest } = require('../support/n8n-rest');
 const { remember, forget } = require('../queue/cleanup');
 const { killHard } = require('../faults/processes');
-const { until } = require('../support/wait');
 
 class RegularN8n {
 	/**
@@ -37,18 +36,8 @@ class RegularN8n {
 		const ready = this.instance.start(this.port, { logFile: this.logPath, group: true });
 		remember(this.root, { name: 'regular', pid: this.instance.pid, kind: 'group' });
 		await ready;
-		// n8n 1.x says it is ready before its REST API answers
-		await until(
-			async () =>
-				await fetch(`http://127.0.0.1:${this.port}/rest/settings`).then(
-					(r) => r.ok,
-					() => false,
-				),
-			"n8n's REST API",
-			{ timeoutMs: 120_000, intervalMs: 500 },
-		);
 		const fresh = !this.rest;
-		this.rest = new N8nRest(`http://127.0.0.1:${this.port}`);
+		this.rest = await new N8nRest(`http://127.0.0.1:${this.port}`).ready();
 		if (fresh) await this.rest.setupOwner();
 		else await this.rest.login();
 		return this;

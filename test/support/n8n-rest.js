@@ -54,6 +54,17 @@ class N8nRest {
 		return text ? JSON.parse(text).data : undefined;
 	}
 
+	/** Waits until the REST API answers: n8n 1.x says it is ready before it does. */
+	async ready(timeoutMs = 120_000) {
+		const answers = async () =>
+			await fetch(`${this.baseUrl}/rest/settings`).then(
+				(r) => r.ok,
+				() => false,
+			);
+		await until(answers, "n8n's REST API", { timeoutMs, intervalMs: 500 });
+		return this;
+	}
+
 	/** Creates the owner account on a fresh instance and logs in as it. */
 	async setupOwner() {
 		await this.request('POST', '/rest/owner/setup', OWNER);

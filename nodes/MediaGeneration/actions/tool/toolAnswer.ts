@@ -65,6 +65,51 @@ function nextStep(ctx: IExecuteFunctions, req: JobRequest, jobId: string, wait?:
 	return `Not done yet${about}: ${call} with job_id "${jobId}" to get ${JOB_KINDS[req.kind].makes}. Do not call ${self} again for it: that would make and pay for another.`;
 }
 
+/** What the node knows of a job in a tool's answer: its id, its settings, when it was made. */
+type JobFacts = { jobId: string; cohort?: string; createdAt?: number; expectedMs?: number };
+
+function factsOf(ctx: IExecuteFunctions, req: JobRequest, json: IDataObject): JobFacts {
+	const jobId = String(json.job_id ?? req.jobId ?? '');
+	const known = jobId ? recalled(ctx, jobId) : undefined;
+	const made = Date.parse(String(json.created_at ?? ''));
+	return {
+		jobId,
+		cohort: req.create ? cohortKey(req.kind, req.create.path, req.create.body) : known?.cohort,
+		createdAt: Number.isFinite(made) ? made : known?.createdAt,
+		expectedMs: known?.expectedMs,
+	};
+}
+
+/** A job still running, as the agent reads it: when it was made, how long yet, what to do next. */
+function runningAnswer(
+	ctx: IExecuteFunctions,
+	req: JobRequest,
+	json: IDataObject,
+	job: JobFacts,
+	now: number,
+): IDataObject {
+	const { jobId, cohort, createdAt } = job;
+	const typicalMs =
+		(cohort === undefined ? undefined : recalledRun(ctx, cohort)) ??
+		job.expectedMs ??
+		(req.create ? JOB_KINDS[req.kind].roughRunSeconds(req.create.body) * 1000 : undefined);
+	const wait =
+		typicalMs === undefined || createdAt === undefined
+			? undefined
+			: expectedWaitSeconds(typicalMs, now - createdAt);
+	if (cohort && createdAt !== undefined && typicalMs !== undefined)
+		rememberJob(ctx, jobId, { createdAt, cohort, expectedMs: typicalMs });
+	// timed_out would read as a failure: the job runs on, and the answer says what to do
+	const rest = { ...json };
+	delete rest.timed_out;
+	return compact({
+		...rest,
+		created_at: createdAt === undefined ? undefined : new Date(createdAt).toISOString(),
+		expected_wait_seconds: wait,
+		next_step: nextStep(ctx, req, jobId, wait),
+	});
+}
+
 /**
  * What an AI agent reads from a tool call that ran a job. A finished job's items stay as they are
  * (its links: as a tool the node downloads nothing). A job still running (not done within Tool
@@ -81,40 +126,14 @@ export function answerForAgent(
 	if (result instanceof Error) return result;
 	const now = Date.now();
 	return result.map((item): INodeExecutionData => {
-		const json = item.json;
-		const jobId = String(json.job_id ?? req.jobId ?? '');
-		const known = jobId ? recalled(ctx, jobId) : undefined;
-		const cohort = req.create
-			? cohortKey(req.kind, req.create.path, req.create.body)
-			: known?.cohort;
-		const made = Date.parse(String(json.created_at ?? ''));
-		const createdAt = Number.isFinite(made) ? made : known?.createdAt;
-		if (json.status !== 'queued' && json.status !== 'processing') {
-			if (json.status === 'succeeded' && cohort && createdAt !== undefined)
-				jobFinished(ctx, jobId, cohort, now - createdAt);
-			return item;
-		}
-		const typicalMs =
-			(cohort === undefined ? undefined : recalledRun(ctx, cohort)) ??
-			known?.expectedMs ??
-			(req.create ? JOB_KINDS[req.kind].roughRunSeconds(req.create.body) * 1000 : undefined);
-		const wait =
-			typicalMs === undefined || createdAt === undefined
-				? undefined
-				: expectedWaitSeconds(typicalMs, now - createdAt);
-		if (cohort && createdAt !== undefined && typicalMs !== undefined)
-			rememberJob(ctx, jobId, { createdAt, cohort, expectedMs: typicalMs });
-		// timed_out would read as a failure: the job runs on, and the answer says what to do
-		const rest = { ...json };
-		delete rest.timed_out;
-		return {
-			...item,
-			json: compact({
-				...rest,
-				created_at: createdAt === undefined ? undefined : new Date(createdAt).toISOString(),
-				expected_wait_seconds: wait,
-				next_step: nextStep(ctx, req, jobId, wait),
-			}),
-		};
+		const job = factsOf(ctx, req, item.json);
+		const { status } = item.json;
+		if (status === 'queued' || status === 'processing')
+			return { ...item, json: runningAnswer(ctx, req, item.json, job, now) };
+		// a job this call waited for ended about now (a Download's may have ended long ago)
+		const waited = req.create ?? req.watch;
+		if (waited && status === 'succeeded' && job.cohort && job.createdAt !== undefined)
+			jobFinished(ctx, job.jobId, job.cohort, now - job.createdAt);
+		return item;
 	});
 }
