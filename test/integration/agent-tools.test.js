@@ -19,8 +19,8 @@ const ref = useFakeService({
 });
 const creds = () => ({ apiKey: 'test-key-alice', baseUrl: ref.svc.apiUrl });
 
-function tool(name, parameters) {
-	return mediaNode(name, parameters, { type: TOOL_TYPE, typeVersion: 2 });
+function tool(name, parameters, typeVersion = 2) {
+	return mediaNode(name, parameters, { type: TOOL_TYPE, typeVersion });
 }
 
 const generateVideo = (extra = {}) =>
@@ -150,6 +150,36 @@ describe('Tool Wait', () => {
 		});
 		expect(result).toMatch(message);
 		expect(ref.svc.state.jobs.size).toBe(before);
+	});
+});
+
+describe('node version 3 (new nodes, the model from a resource locator)', () => {
+	test('the same: the job id within the bound, then the links from the check tool, one create', async () => {
+		const v3 = (name, parameters) => tool(name, parameters, 3);
+		const { result, error } = await runAgent({
+			tools: [
+				v3('Generate Video', {
+					resource: 'video',
+					operation: 'generate',
+					prompt: "={{ $fromAI('prompt', 'What the video shows', 'string') }}",
+					model: { __rl: true, mode: 'list', value: 'motion-fast' },
+					duration: 5,
+					toolWaitSeconds: 1,
+				}),
+				v3('Check Video', { resource: 'video', operation: 'check', toolWaitSeconds: 5 }),
+			],
+			credentials: creds(),
+			script: async (tools) => {
+				const first = await call(tools, 'Generate_Video', { prompt: 'A lynx [2s]' });
+				const second = await call(tools, 'Check_Video', { job_id: first.answer[0].job_id });
+				return { first: first.answer[0], second: second.answer[0], ms: first.ms };
+			},
+		});
+		expect(error).toBeUndefined();
+		expect(result.ms).toBeLessThan(2500);
+		expect(result.first.next_step).toContain('Check_Video');
+		expect(result.second).toMatchObject({ status: 'succeeded', url: expect.any(String) });
+		expect(creates(/A lynx \[2s\]/)).toBe(1);
 	});
 });
 
