@@ -17,13 +17,6 @@ export const HINT_LENGTH = 120;
 /** What one created job's output says about it. */
 export type StartedJob = { kind: JobKind; running: boolean; estimatedCredits?: number };
 
-const KIND_WORD: Record<JobKind, string> = { image: 'image', video: 'video', podcast: 'audio' };
-const RESOURCE_LABEL: Record<JobKind, string> = {
-	image: 'Image',
-	video: 'Video',
-	podcast: 'Podcast',
-};
-
 const jobs = (n: number, word = '') => `${n} ${word ? `${word} ` : ''}job${n === 1 ? '' : 's'}`;
 const credits = (n: number) => `${n} ${n === 1 ? 'credit' : 'credits'}`;
 
@@ -55,11 +48,11 @@ export function runHints(started: StartedJob[]): NodeExecutionHint[] {
 	for (const kind of Object.keys(JOB_KINDS) as JobKind[]) {
 		const n = running.filter((j) => j.kind === kind).length;
 		if (!n) continue;
-		const r = RESOURCE_LABEL[kind];
+		const { resource: r, label } = JOB_KINDS[kind];
 		hints.push({
 			type: 'info',
 			location: 'outputPane',
-			message: `${jobs(n, KIND_WORD[kind])} ${n === 1 ? 'was' : 'were'} started and not waited for: finish ${n === 1 ? 'it' : 'them'} with ${r} > Check or ${r} > Download, by job_id.`,
+			message: `${jobs(n, label.toLowerCase())} ${n === 1 ? 'was' : 'were'} started and not waited for: finish ${n === 1 ? 'it' : 'them'} with ${r} > Check or ${r} > Download, by job_id.`,
 		});
 	}
 	if (started.length) {
