@@ -1,95 +1,53 @@
-import {
-	notQueueing,
-	ownNext,
-	queueLook,
-	queueWakeAt,
-	seenInQueue,
-	seenQueued,
-	startsAt,
-	type QueueCohort,
-	type QueueFacts,
-} from './queueing';
-import { followerGap, gapMs, MAX_GAP_MS } from './schedule';
+import { LoopBudget } from './budget';
+import { Cohort, SCOUTS, scoutTurn } from './cohort';
+import { DueHeap } from './dueHeap';
+import { learnEnded, learnRunning, learnStarted, TOLERANCE_MS } from './lessons';
+import { newMember, type Member, type MemberOptions } from './member';
+import { LAST_FEW, LAST_WAVE, nextLook } from './rules';
+import { gapMs, LOOP_GAP_MS } from './schedule';
 
 /**
- * Which jobs to look at, and when: the look plan of a batch.
- *
- * Jobs created with the same settings (a cohort: same kind, endpoint, model, resolution,
- * duration, number of images, script length) take about as long as each other, and the service
- * starts them in the order they came. So a batch is watched as a batch: the SCOUTS oldest
- * pending jobs of a cohort are looked at in turn, each on the full schedule (see schedule.ts), so
- * that the cohort's first finish is seen early; the others are looked at rarely (a safety net for
- * jobs that do differ), and all at once as soon as a cohort member is seen finished: those that
- * could be done by then are looked at at once, the rest when they have run as long as it did.
- *
- * A service that queues (a look saw a job `queued` after its creation) runs a few jobs at once and
- * starts the next as one ends, so a cohort ends in waves, not together. Such a cohort is watched
- * job by job instead, each on the full schedule timed from when it started rather than from its
- * creation (see queueing.ts): the oldest queued job is taken as started when a sibling is seen
- * finished (first come, first served: it takes the freed slot), and a started job is first looked
- * at after half the shortest run its cohort has shown.
- *
- * Pure: the batch tells it what it sent and saw, with the time, and asks what is due.
+ * Which jobs to look at, and when: the look plan of a batch. It keeps what each look found and
+ * what each cohort of like jobs has learnt (cohort.ts, lessons.ts), asks the rule (rules.ts) when
+ * each job is next due, and keeps the answers in a heap, so that finding what is due costs about
+ * the same for 10,000 jobs as for 20. Pure: the batch tells it what it sent and saw, with the
+ * time, and asks what is due.
  */
-export const SCOUTS = 2;
-export { FOLLOWER_GAP_FRACTION, FOLLOWER_MIN_GAP_MS } from './schedule';
-/** looks due within this much of each other go out together */
-export const TOLERANCE_MS = 50;
-
-type Member = {
-	id: number;
-	cohort: string;
-	createdAt: number;
-	capMs: number;
-	deadline: number;
-	/** when it was last looked at (its creation before the first look) */
-	lastAt: number;
-	/** next look on the follower's safety-net schedule */
-	followAt: number;
-	/** when a finished sibling says it should be done */
-	expectAt: number;
-	now: boolean;
-	busy: boolean;
-	pastDeadline: boolean;
-} & QueueFacts;
-
-type Cohort = { members: Member[]; tickAt: number; turn: number } & QueueCohort;
+export { SCOUTS } from './cohort';
+export { TOLERANCE_MS } from './lessons';
 
 export class LookPlan {
 	private readonly cohorts = new Map<string, Cohort>();
 	private readonly byId = new Map<number, Member>();
+	private readonly heap = new DueHeap<Member | Cohort>((e, stamp) =>
+		e instanceof Cohort ? e.stamp === stamp && e.pending > 0 : current(e, stamp),
+	);
+	private readonly budget = new LoopBudget();
+	private endsSeen = 0;
+	/** jobs whose last look found them queued, and whether any ever was */
+	private queuedNow = 0;
+	private queueSeen = false;
+	/** the latest time the batch told the plan */
+	private clock = -Infinity;
 
 	/** A job to watch from `createdAt`; `capMs` is the longest gap its user allows. */
-	add(
-		id: number,
-		cohort: string,
-		createdAt: number,
-		o: { capMs?: number; deadline?: number; now?: boolean } = {},
-	): void {
-		const capMs = o.capMs ?? MAX_GAP_MS;
-		const m: Member = {
-			id,
-			cohort,
-			createdAt,
-			capMs,
-			deadline: o.deadline ?? Infinity,
-			lastAt: createdAt,
-			followAt: createdAt + followerGap(0, capMs),
-			expectAt: Infinity,
-			now: o.now ?? false,
-			busy: false,
-			pastDeadline: false,
-			...startsAt(createdAt),
-		};
-		this.byId.set(id, m);
-		// a cohort lives while it has members (remove() drops an empty one)
-		let c = this.cohorts.get(cohort);
+	add(id: number, key: string, createdAt: number, o: MemberOptions = {}): void {
+		let c = this.cohorts.get(key);
 		if (!c) {
-			c = { members: [], tickAt: createdAt + gapMs(0, capMs) / SCOUTS, turn: 0, ...notQueueing() };
-			this.cohorts.set(cohort, c);
+			c = new Cohort(key);
+			this.cohorts.set(key, c);
 		}
-		c.members.push(m);
-		c.members.sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
+		const m = newMember(id, c, createdAt, o);
+		this.byId.set(id, m);
+		this.clock = Math.max(this.clock, createdAt);
+		this.budget.added(createdAt);
+		c.add(m);
+		// a second job makes a cohort that ends together: its first job becomes a scout
+		if (c.firstPending === 2 && c.together) {
+			this.startTurns(c, createdAt + gapMs(0, o.capMs) / SCOUTS);
+			this.rescheduleCohort(c);
+		} else this.schedule(m);
+		this.lastFewClose();
 	}
 
 	has(id: number): boolean {
@@ -101,109 +59,69 @@ export class LookPlan {
 	}
 
 	/**
-	 * The jobs to look at now; each is marked as being looked at until `seen` or `remove`. Looks
-	 * on the followers' safety-net schedule come last (`routine`): they can wait behind the others.
+	 * The jobs to look at now; each is marked as being looked at until `seen`, `seenQueued` or
+	 * `remove`. Safety-net looks come last (`routine`): they can wait behind the others.
 	 */
 	due(now: number): Array<{ id: number; routine: boolean }> {
-		const out = new Set<Member>();
-		const routine = new Set<Member>();
-		const soon = now + TOLERANCE_MS;
-		for (const c of this.cohorts.values()) {
-			if (c.queues) {
-				for (const m of c.members) {
-					const look = m.busy ? undefined : queueLook(m, soon);
-					if (look) out.add(m);
-					if (look === 'routine') routine.add(m);
-				}
-				continue;
-			}
-			const scouts = c.members.slice(0, SCOUTS);
-			if (scouts.length && soon >= c.tickAt) {
-				const free = scouts.filter((m) => !m.busy);
-				if (free.length) out.add(free[c.turn++ % free.length]);
-				const oldest = c.members[0];
-				const next = c.tickAt + gapMs(c.tickAt - oldest.createdAt, oldest.capMs) / scouts.length;
-				c.tickAt = Math.max(next, now);
-			}
-			for (const m of c.members) {
-				if (m.busy || out.has(m)) continue;
-				const follower = !scouts.includes(m);
-				const atDeadline = !m.pastDeadline && soon >= m.deadline;
-				const expected = follower && now >= m.expectAt;
-				if (m.now || atDeadline || expected) out.add(m);
-				else if (follower && soon >= m.followAt) {
-					out.add(m);
-					routine.add(m);
-				}
-			}
+		const out: Member[] = [];
+		this.clock = Math.max(this.clock, now);
+		for (const e of this.heap.popUntil(now + TOLERANCE_MS)) {
+			if (e instanceof Cohort) this.turn(e, now, out);
+			else out.push(e);
 		}
+		this.budget.looked(out.length);
 		for (const m of out) {
+			// a scout's looks are its cohort's, not its own (rules.ts)
+			if (!m.scouting) m.looks++;
+			m.scouting = false;
 			m.busy = true;
 			m.now = false;
-			if (now >= m.deadline) m.pastDeadline = true;
-			m.prevAt = m.lastAt;
+			if (now + TOLERANCE_MS >= m.deadline) m.pastDeadline = true;
 			m.lastAt = now;
-			m.followAt = now + followerGap(now - m.createdAt, m.capMs);
-			if (m.expectAt <= now) m.expectAt = Infinity;
-			const c = this.cohorts.get(m.cohort);
-			if (c?.queues) m.nextAt = ownNext(c, m, now);
 		}
-		return [...out].map((m) => ({ id: m.id, routine: routine.has(m) }));
+		return out.map((m) => ({ id: m.id, routine: m.routine }));
 	}
 
 	/** When something is next due (Infinity: nothing to watch). */
 	wakeAt(): number {
-		let at = Infinity;
-		for (const c of this.cohorts.values()) {
-			if (c.queues) {
-				for (const m of c.members) if (!m.busy) at = Math.min(at, queueWakeAt(m));
-				continue;
-			}
-			const scouts = c.members.slice(0, SCOUTS);
-			if (scouts.some((m) => !m.busy)) at = Math.min(at, c.tickAt);
-			for (const m of c.members) {
-				if (m.busy) continue;
-				if (m.now) return -Infinity;
-				if (!m.pastDeadline) at = Math.min(at, m.deadline);
-				if (!scouts.includes(m)) at = Math.min(at, m.followAt, m.expectAt);
-			}
-		}
-		return at;
+		return this.heap.peek();
 	}
 
 	/**
-	 * What a look at job `id` found, at time `at`. A finished job leaves the plan, and its
-	 * siblings learn from it: each is looked at when it has surely run as long as this one did (at
-	 * once for those that have, unless a later look is known).
+	 * What a look at job `id` found, at time `at`: still running, or ended. A job that ended
+	 * leaves the plan, and its cohort learns from it (lessons.ts).
 	 */
-	seen(id: number, at: number, finished: boolean): void {
-		const m = this.byId.get(id);
+	seen(id: number, at: number, ended: boolean): void {
+		const m = this.answered(id, at);
 		if (!m) return;
-		m.busy = false;
-		const c = this.cohorts.get(m.cohort)!;
-		if (c.queues) {
-			if (finished) this.remove(id);
-			return seenInQueue(c, m, at, finished);
+		const c = m.cohort;
+		const { wasQueued, startedFirst } = learnStarted(c, m, at);
+		if (wasQueued) this.queueChanged(-1);
+		// a queued job started: capacity freed, maybe by an unseen end of one that started first
+		if (wasQueued) this.lookAtFirst(c, m.startLo);
+		// a queueing cohort's first jobs are found running: its scouts may take their turns
+		if (startedFirst && c.tickAt === Infinity && c.together) this.startTurns(c, at);
+		if (!ended) {
+			if (learnRunning(c, m)) return this.rescheduleCohort(c);
+			return this.schedule(m);
 		}
-		if (!finished) return;
-		// it ran at most this long (and more than one look gap less)
-		const ranAtMost = at - m.createdAt;
+		this.endsSeen++;
+		const siblingsDue = learnEnded(c, m, at);
 		this.remove(id);
-		for (const s of this.cohorts.get(m.cohort)?.members ?? []) {
-			// by `latest` it has run as long as this one surely did: look then. That is at most one
-			// look gap after it could first have ended, so it is seen within the schedule's promise.
-			const latest = s.createdAt + ranAtMost;
-			if (latest <= at && s.lastAt < latest) s.now = true;
-			else if (latest > Math.max(s.lastAt, at)) s.expectAt = Math.min(s.expectAt, latest);
-		}
+		if (siblingsDue && c.pending) this.rescheduleCohort(c);
 	}
 
 	/** A look at job `id` found it queued at `at`: it has not started, and its service queues. */
 	seenQueued(id: number, at: number): void {
-		const m = this.byId.get(id);
+		const m = this.answered(id, at);
 		if (!m) return;
-		m.busy = false;
-		seenQueued(this.cohorts.get(m.cohort)!, m, at);
+		const c = m.cohort;
+		const first = !c.queues;
+		const together = c.together;
+		if (m.queuedAt === undefined) this.queueChanged(+1);
+		c.queued(m, at, m.lastAt);
+		if (first || together !== c.together) this.rescheduleCohort(c);
+		else this.schedule(m);
 	}
 
 	/** Stops watching a job (ended, failed, or no longer of interest). */
@@ -211,9 +129,72 @@ export class LookPlan {
 		const m = this.byId.get(id);
 		if (!m) return;
 		this.byId.delete(id);
-		const c = this.cohorts.get(m.cohort);
-		if (!c) return;
-		c.members = c.members.filter((x) => x !== m);
-		if (!c.members.length) this.cohorts.delete(m.cohort);
+		if (m.queuedAt !== undefined) this.queueChanged(-1);
+		this.budget.removed(m.createdAt, m.notEndedAt ?? m.createdAt);
+		const c = m.cohort;
+		c.remove(m);
+		if (!c.pending) this.cohorts.delete(c.key);
+		// a cohort left with one job that started with it: watched on its own from now on
+		else if (c.firstPending === 1 && !m.queuedOnce) this.rescheduleCohort(c);
+		this.lastFewClose();
 	}
+
+	private answered(id: number, at: number): Member | undefined {
+		this.clock = Math.max(this.clock, at);
+		const m = this.byId.get(id);
+		return m && Object.assign(m, { busy: false });
+	}
+
+	/** Looks at once at the jobs that started first and were last looked at before `since`. */
+	private lookAtFirst(c: Cohort, since: number) {
+		for (const s of c.first()) {
+			if (!s.ranEarly || s.busy || s.lastAt >= since) continue;
+			s.now = true;
+			this.schedule(s);
+		}
+	}
+
+	private startTurns(c: Cohort, at: number) {
+		this.heap.push(c, (c.tickAt = at), ++c.stamp);
+	}
+
+	/** The scouts' turn: one of them is looked at, as far as the batch has room (budget.ts). */
+	private turn(c: Cohort, now: number, out: Member[]) {
+		const room = this.budget.roomAt(now);
+		const next = room > now ? Math.min(room, now + LOOP_GAP_MS) : scoutTurn(c, now, out);
+		if (next < Infinity) this.startTurns(c, next);
+		else c.tickAt = Infinity;
+	}
+
+	private schedule(m: Member) {
+		if (m.busy || m.gone) return;
+		const roomAt = this.budget.roomAt(this.clock);
+		const drained = this.queueSeen && !this.queuedNow;
+		const next = nextLook(m, { pending: this.size, endsSeen: this.endsSeen, drained, roomAt });
+		m.routine = next.routine;
+		this.heap.push(m, next.at, ++m.stamp);
+	}
+
+	private rescheduleCohort(c: Cohort) {
+		for (const m of c.watched()) this.schedule(m);
+	}
+
+	/** Once a batch is down to its last few jobs, they are watched closely (rules.ts). */
+	private lastFewClose() {
+		if (this.size > LAST_FEW || !this.endsSeen) return;
+		for (const m of this.byId.values()) this.schedule(m);
+	}
+
+	/** A job joined or left the queue; the last wave is watched closely once it is empty. */
+	private queueChanged(by: number) {
+		this.queuedNow += by;
+		this.queueSeen = true;
+		if (!this.queuedNow && this.endsSeen && this.size <= LAST_WAVE) {
+			for (const m of this.byId.values()) this.schedule(m);
+		}
+	}
+}
+
+function current(m: Member, stamp: number): boolean {
+	return m.stamp === stamp && !m.gone && !m.busy;
 }

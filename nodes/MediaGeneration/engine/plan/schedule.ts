@@ -23,16 +23,57 @@ export function gapMs(elapsedMs: number, capMs = MAX_GAP_MS): number {
 	return growingGap(elapsedMs, { minMs: MIN_GAP_MS, fraction: GAP_FRACTION }, capMs);
 }
 
-/** The safety-net gap of jobs watched rarely (the followers of a cohort, queued jobs). */
+/**
+ * The pace of a loop through n8n's Wait node of 2 s: each round looks at every job, and takes
+ * 2 s plus its own requests (about 2.1 s for 20 jobs on the bench). A job that may end at any time
+ * is looked at on the full schedule, but never more often, counted from its creation, than once
+ * per LOOP_GAP_MS, a little slower than such a loop, so that a batch keeps room for close looks at
+ * its last jobs (see rules.ts, budget.ts). Past 24 s of age the full schedule is the slower.
+ */
+export const LOOP_GAP_MS = 2200;
+
+/** The earliest time for look number `looks + 1` of a job created at `createdAt`. */
+export function loopPaceAt(createdAt: number, looks: number): number {
+	return createdAt + LOOP_GAP_MS * (looks + 1);
+}
+
+/** The longest gap of a job that may end at any time: the loop's, or a tenth of its age. */
+export function patrolGap(elapsedMs: number, capMs = MAX_GAP_MS): number {
+	return growingGap(elapsedMs, { minMs: LOOP_GAP_MS, fraction: GAP_FRACTION }, capMs);
+}
+
+/**
+ * The gap of the last few jobs of a batch, once others have ended: the last one decides when the
+ * node is done, so it is looked at every half second from when it may have started (every 1.5 %
+ * of that time once longer, so that a job of hours still costs a bounded number of looks).
+ */
+export const FINE_MIN_GAP_MS = 500;
+export const FINE_GAP_FRACTION = 0.015;
+
+export function fineGap(elapsedMs: number, capMs = MAX_GAP_MS): number {
+	return growingGap(elapsedMs, { minMs: FINE_MIN_GAP_MS, fraction: FINE_GAP_FRACTION }, capMs);
+}
+
+/**
+ * The safety net of jobs taken to end with their cohort's scouts: every 5 s while young, then the
+ * full schedule's tenth of their age, so that a job older than 50 s is seen within 10 % of its
+ * run time even if its cohort does not end together.
+ */
 export const FOLLOWER_MIN_GAP_MS = 5000;
-export const FOLLOWER_GAP_FRACTION = 0.3;
 
 export function followerGap(elapsedMs: number, capMs = MAX_GAP_MS): number {
-	return growingGap(
-		elapsedMs,
-		{ minMs: FOLLOWER_MIN_GAP_MS, fraction: FOLLOWER_GAP_FRACTION },
-		capMs,
-	);
+	return growingGap(elapsedMs, { minMs: FOLLOWER_MIN_GAP_MS, fraction: GAP_FRACTION }, capMs);
+}
+
+/**
+ * The safety net of queued jobs while nothing says how soon they may end once started: every
+ * 5 s, or 30 % of their age (queueing.ts).
+ */
+export const QUEUE_NET_FRACTION = 0.3;
+
+export function queueNetGap(elapsedMs: number, capMs = MAX_GAP_MS): number {
+	const growth = { minMs: FOLLOWER_MIN_GAP_MS, fraction: QUEUE_NET_FRACTION };
+	return growingGap(elapsedMs, growth, capMs);
 }
 
 /**

@@ -1,9 +1,10 @@
 /** The look plan of a batch, run against a simulated clock (pure logic, no HTTP). */
+import { LookPlan, TOLERANCE_MS } from '../../../../nodes/MediaGeneration/engine/plan/lookPlan';
 import {
-	LookPlan,
 	FOLLOWER_MIN_GAP_MS,
-	FOLLOWER_GAP_FRACTION,
-} from '../../../../nodes/MediaGeneration/engine/plan/lookPlan';
+	GAP_FRACTION,
+	LOOP_GAP_MS,
+} from '../../../../nodes/MediaGeneration/engine/plan/schedule';
 
 /**
  * Runs a plan over jobs {cohort, createdAt, ms, capMs?, deadline?} where every look is answered at
@@ -29,13 +30,12 @@ function simulate(jobs: SimJob[]) {
 		}
 	}
 	expect(plan.size).toBe(0);
-	return { looks, lag, counts: looks.map((l) => l.length) };
+	return { looks, lag, looks: looks.map((l) => l.length) };
 }
 const sum = (a: number[]) => a.reduce((x, y) => x + y, 0);
-const allowed = (ms: number) => Math.max(1000, 0.1 * ms);
 
 describe('a batch of like jobs (one cohort)', () => {
-	// 20 image jobs created over 95 ms, each 10 s: the case a hand-built loop polls every 2 s
+	// 20 image jobs created over 95 ms, each 10 s: the case a hand-built loop looks every 2 s
 	const jobs = Array.from({ length: 20 }, (_, i) => ({
 		cohort: 'same',
 		createdAt: i * 5,
@@ -48,7 +48,7 @@ describe('a batch of like jobs (one cohort)', () => {
 	});
 
 	test('fewer looks than one per job per 2 s (a hand-built loop: 5 per job)', () => {
-		expect(sum(r.counts) / jobs.length).toBeLessThan(4);
+		expect(sum(r.looks) / jobs.length).toBeLessThan(4);
 	});
 });
 
@@ -59,12 +59,21 @@ describe('jobs with different settings (different cohorts), 5 s to 60 s', () => 
 		ms: 5000 + Math.round((55_000 * i) / 19),
 	}));
 	const r = simulate(jobs);
+	// each may end at any time: looked at every 2.2 s while young (no more often than a loop of 2 s),
+	// then every tenth of its age; the last ones closely
 	test.each(jobs.map((j, i) => [i, j.ms]))(
-		'job %i (%i ms) is seen finished within max(1 s, 10 %)',
+		'job %i (%i ms) is seen ended within max(2.2 s, 10 %)',
 		(i, ms) => {
-			expect(r.lag[i]).toBeLessThanOrEqual(allowed(ms));
+			expect(r.lag[i]).toBeLessThanOrEqual(Math.max(LOOP_GAP_MS, 0.1 * ms));
 		},
 	);
+	test('no more looks than a loop of 2 s', () => {
+		const loop = sum(jobs.map((j) => Math.ceil(j.ms / 2000)));
+		expect(sum(r.looks)).toBeLessThanOrEqual(loop);
+	});
+	test('the last job is seen within 1 s of its end', () => {
+		expect(r.lag[jobs.length - 1]).toBeLessThanOrEqual(1000);
+	});
 });
 
 describe('like settings, unlike lengths (the safety net)', () => {
@@ -76,10 +85,10 @@ describe('like settings, unlike lengths (the safety net)', () => {
 	);
 	const jobs = lengths.map((ms, i) => ({ cohort: 'same', createdAt: i * 5, ms }));
 	const r = simulate(jobs);
-	test("each job is still seen within the followers' gap: max(5 s, 30 %)", () => {
+	test("each job is seen within the followers' safety net, max(5 s, 10 %)", () => {
 		jobs.forEach((j, i) =>
 			expect(r.lag[i]).toBeLessThanOrEqual(
-				Math.max(FOLLOWER_MIN_GAP_MS, FOLLOWER_GAP_FRACTION * j.ms) + 100,
+				Math.max(FOLLOWER_MIN_GAP_MS, GAP_FRACTION * j.ms) + 100,
 			),
 		);
 	});
@@ -87,7 +96,25 @@ describe('like settings, unlike lengths (the safety net)', () => {
 		// the shortest job finishes first; every job created before it is looked at at that moment
 		const first = lengths.indexOf(Math.min(...lengths));
 		const seenAt = jobs[first].createdAt + jobs[first].ms + r.lag[first];
-		for (let i = 0; i < first; i++) expect(r.looks[i]).toContain(seenAt);
+		for (let i = 0; i < first; i++) {
+			const next = r.looks[i].find((t: number) => t >= seenAt);
+			expect(next).toBeLessThanOrEqual(seenAt + TOLERANCE_MS);
+		}
+	});
+	test('once they turn out not to end together, within max(2.2 s, 10 %) of their end', () => {
+		const firstEnd = Math.min(...lengths);
+		jobs.forEach((j, i) => {
+			if (j.ms > firstEnd + LOOP_GAP_MS)
+				expect(r.lag[i]).toBeLessThanOrEqual(Math.max(LOOP_GAP_MS, 0.1 * j.ms));
+		});
+	});
+});
+
+describe('a batch of one job', () => {
+	// nothing to learn from siblings: the full schedule, seen within max(1 s, 10 %)
+	test.each([5000, 10_000, 60_000, 600_000])('of %i ms', (ms) => {
+		const r = simulate([{ cohort: 'x', createdAt: 0, ms }]);
+		expect(r.lag[0]).toBeLessThanOrEqual(Math.max(1000, 0.1 * ms));
 	});
 });
 

@@ -1,0 +1,151 @@
+import type { Member } from './member';
+import { gapMs } from './schedule';
+
+/**
+ * A cohort: the jobs of a batch created with the same settings (same kind, endpoint, model,
+ * resolution, duration, number of images, script length; see cohortKey.ts), which take about as
+ * long as each other. It keeps its jobs in the order they were created, and what it has learnt
+ * from their looks (lessons.ts): whether its service queues them, whether those that started
+ * together really end together, and how long they run. Pure bookkeeping: lookPlan.ts keeps it,
+ * rules.ts reads it.
+ */
+
+/** Jobs looked at in turn on the full schedule while a cohort is taken to end together. */
+export const SCOUTS = 2;
+/** the scouts of a cohort look in turn: together, this many times per gap of the schedule */
+export const SCOUT_TURNS = 2;
+
+export class Cohort {
+	/** its jobs in the order they were created; those no longer watched are left out lazily */
+	private members: Member[] = [];
+	private head = 0;
+	private goneCount = 0;
+	pending = 0;
+	/** jobs still watched that were never found queued: they started when they were created */
+	firstPending = 0;
+	/** a look found one of its jobs queued after its creation: its service queues */
+	queues = false;
+	/** a job was seen still running after a sibling that started with it had ended */
+	spread = false;
+	/** the shortest time from creation to a seen end among its jobs that started together */
+	expectRunMs = Infinity;
+	/** when a look first found one of its jobs ended */
+	firstEndAt = Infinity;
+	/** the shortest and longest runs (from start to end, about) its ended jobs showed, and how many */
+	shortestRunMs = Infinity;
+	longestRunMs = 0;
+	runsSeen = 0;
+	/** the longest time one of its jobs was seen running without having ended */
+	provenRunMs = 0;
+	/** a job found queued was later found running: its queue moves */
+	queueMoved = false;
+	/** the scouts' next look, whose turn it is, and the version of the scouts' entry in the heap */
+	tickAt = Infinity;
+	turn = 0;
+	stamp = 0;
+
+	constructor(readonly key: string) {}
+
+	add(m: Member): void {
+		let i = this.members.length;
+		// creates come back about in order: the place is found from the end
+		while (i > this.head && this.members[i - 1].createdAt > m.createdAt) i--;
+		this.members.splice(i, 0, m);
+		this.pending++;
+		this.firstPending++;
+	}
+
+	/** A look sent at `sentAt` found `m` queued: it did not start with the cohort's first jobs. */
+	queued(m: Member, at: number, sentAt: number): void {
+		m.queuedAt = at;
+		m.startLo = sentAt;
+		m.startHi = undefined;
+		if (!m.queuedOnce) this.firstPending--;
+		m.queuedOnce = true;
+		this.queues = true;
+	}
+
+	remove(m: Member): void {
+		m.gone = true;
+		this.pending--;
+		if (!m.queuedOnce) this.firstPending--;
+		this.goneCount++;
+		while (this.head < this.members.length && this.members[this.head].gone) this.head++;
+		if (this.goneCount > 64 && this.goneCount * 2 > this.members.length) {
+			this.members = this.members.filter((x) => !x.gone);
+			this.head = 0;
+			this.goneCount = 0;
+		}
+	}
+
+	/** Its jobs still watched, oldest first. */
+	*watched(): Generator<Member> {
+		for (let i = this.head; i < this.members.length; i++) {
+			if (!this.members[i].gone) yield this.members[i];
+		}
+	}
+
+	/**
+	 * Whether its jobs that started when they were created (all of them, unless its service
+	 * queues) are watched as a whole: two or more, taken to end together.
+	 */
+	get together(): boolean {
+		return !this.spread && this.firstPending >= 2;
+	}
+
+	/**
+	 * Whether `m` started with its cohort's first jobs: never found queued, and, when its service
+	 * queues, found running before the queue could have moved.
+	 */
+	startedFirst(m: Member): boolean {
+		return !m.queuedOnce && (!this.queues || m.ranEarly);
+	}
+
+	/** Whether `m` is watched with the others that started together. */
+	inGroup(m: Member): boolean {
+		return this.together && this.startedFirst(m);
+	}
+
+	/** The oldest jobs that started together, which look out for the others. */
+	scouts(): Member[] {
+		const out: Member[] = [];
+		for (const m of this.watched()) {
+			if (!this.startedFirst(m)) continue;
+			out.push(m);
+			if (out.length === SCOUTS) break;
+		}
+		return out;
+	}
+
+	isScout(m: Member): boolean {
+		return this.scouts().includes(m);
+	}
+
+	/** The jobs that started together, oldest first. */
+	*first(): Generator<Member> {
+		let left = this.firstPending;
+		for (const m of this.watched()) {
+			if (!left) return;
+			if (m.queuedOnce) continue;
+			left--;
+			yield m;
+		}
+	}
+}
+
+/**
+ * One turn of a cohort's scouts at `now`: the next free one is looked at (added to `out`).
+ * Returns when the next turn is due (Infinity: the cohort is no longer taken to end together).
+ */
+export function scoutTurn(c: Cohort, now: number, out: Member[]): number {
+	const scouts = c.together ? c.scouts() : [];
+	if (!scouts.length) return Infinity;
+	const free = scouts.filter((m) => !m.busy && !out.includes(m));
+	if (free.length) {
+		const scout = free[c.turn++ % free.length];
+		scout.scouting = true;
+		out.push(scout);
+	}
+	const oldest = scouts[0];
+	return Math.max(now, c.tickAt + gapMs(c.tickAt - oldest.createdAt, oldest.capMs) / SCOUT_TURNS);
+}

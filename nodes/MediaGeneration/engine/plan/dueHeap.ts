@@ -1,0 +1,72 @@
+/**
+ * What is due next, out of many: a binary min-heap of (time, entry) pairs. An entry's time is
+ * changed by pushing it again with a new stamp; the older pair is dropped when it reaches the top
+ * (`valid` tells which pairs are current). Push and pop cost O(log n), so a plan of 10,000 jobs
+ * finds its next look without going through all of them.
+ */
+export class DueHeap<T> {
+	private readonly at: number[] = [];
+	private readonly entries: Array<{ entry: T; stamp: number }> = [];
+
+	constructor(private readonly valid: (entry: T, stamp: number) => boolean) {}
+
+	push(entry: T, at: number, stamp: number): void {
+		this.at.push(at);
+		this.entries.push({ entry, stamp });
+		let i = this.at.length - 1;
+		while (i > 0) {
+			const parent = (i - 1) >> 1;
+			if (this.at[parent] <= this.at[i]) break;
+			this.swap(i, parent);
+			i = parent;
+		}
+	}
+
+	/** The earliest current time (Infinity: nothing is due ever). */
+	peek(): number {
+		this.dropStale();
+		return this.at.length ? this.at[0] : Infinity;
+	}
+
+	/** Takes out every current entry due by `by`, earliest first. */
+	popUntil(by: number): T[] {
+		const out: T[] = [];
+		while (this.peek() <= by) out.push(this.pop().entry);
+		return out;
+	}
+
+	get size(): number {
+		return this.at.length;
+	}
+
+	private dropStale() {
+		while (this.at.length && !this.valid(this.entries[0].entry, this.entries[0].stamp)) this.pop();
+	}
+
+	private pop(): { entry: T; stamp: number } {
+		const top = this.entries[0];
+		const lastAt = this.at.pop()!;
+		const last = this.entries.pop()!;
+		if (this.at.length) {
+			this.at[0] = lastAt;
+			this.entries[0] = last;
+			let i = 0;
+			for (;;) {
+				const l = 2 * i + 1;
+				const r = l + 1;
+				let least = i;
+				if (l < this.at.length && this.at[l] < this.at[least]) least = l;
+				if (r < this.at.length && this.at[r] < this.at[least]) least = r;
+				if (least === i) break;
+				this.swap(i, least);
+				i = least;
+			}
+		}
+		return top;
+	}
+
+	private swap(i: number, j: number) {
+		[this.at[i], this.at[j]] = [this.at[j], this.at[i]];
+		[this.entries[i], this.entries[j]] = [this.entries[j], this.entries[i]];
+	}
+}

@@ -1,0 +1,65 @@
+import type { Cohort } from './cohort';
+import { MAX_GAP_MS } from './schedule';
+
+/** What the look plan knows of one job. */
+export type Member = {
+	id: number;
+	cohort: Cohort;
+	createdAt: number;
+	/** the longest gap between looks its user allows (Poll Interval) */
+	capMs: number;
+	deadline: number;
+	pastDeadline: boolean;
+	/** when it was last looked at (its creation before the first look) */
+	lastAt: number;
+	/** how many looks it has had, not counting those it had as a scout (for its cohort) */
+	looks: number;
+	/** its next look is its cohort's scout's turn */
+	scouting: boolean;
+	/** a look at it is under way */
+	busy: boolean;
+	/** no longer watched */
+	gone: boolean;
+	/** to be looked at at once */
+	now: boolean;
+	/** the version of its entry in the plan's heap */
+	stamp: number;
+	/** its next look is a safety-net look, which may wait behind the others */
+	routine: boolean;
+	/** the last look found it queued, and nothing since says it started */
+	queuedAt?: number;
+	/** a look found it queued once: it did not start with its cohort's first jobs */
+	queuedOnce: boolean;
+	/** a look found it running before any job of its cohort was seen ended: it started first */
+	ranEarly: boolean;
+	/** it started after this: its creation, or the last look that found it queued */
+	startLo: number;
+	/** it had started by this: the first look that found it running (or ended) */
+	startHi?: number;
+	/** the last look that found it not ended */
+	notEndedAt?: number;
+};
+
+export type MemberOptions = { capMs?: number; deadline?: number; now?: boolean };
+
+export function newMember(id: number, cohort: Cohort, createdAt: number, o: MemberOptions): Member {
+	return {
+		id,
+		cohort,
+		createdAt,
+		capMs: o.capMs ?? MAX_GAP_MS,
+		deadline: o.deadline ?? Infinity,
+		pastDeadline: false,
+		lastAt: createdAt,
+		looks: 0,
+		scouting: false,
+		busy: false,
+		gone: false,
+		now: o.now ?? false,
+		stamp: 0,
+		routine: false,
+		queuedOnce: false,
+		ranEarly: false,
+		startLo: createdAt,
+	};
+}

@@ -1,0 +1,104 @@
+import type { Member } from './member';
+import { TOLERANCE_MS } from './lessons';
+import { earliestEnd, queuedLookAt } from './queueing';
+import { fineGap, followerGap, gapMs, LOOP_GAP_MS, loopPaceAt, patrolGap } from './schedule';
+
+/**
+ * When a job is next looked at: the whole rule, as a pure function of what the plan knows.
+ *
+ * - Jobs of a cohort that started together (all of them, unless its service queues) are taken to
+ *   end together: two scouts, the oldest, are looked at in turn on the full schedule (schedule.ts:
+ *   a tenth of their age, at least 0.9 s); the others on a sparse safety net, and when a
+ *   sibling's end says they should be done. If one of them runs on past that, they do not end
+ *   together after all.
+ * - A job that may end at any time (its cohort's jobs did not end together, it is alone in its
+ *   cohort, or it waited in a queue) is looked at on the full schedule, but never more often,
+ *   counted from its creation, than a loop through a 2 s Wait node would have looked at it, nor
+ *   later than 2 s (or a tenth of its age) after its last look.
+ * - A queued job is looked at just often enough that a start right after a look is seen
+ *   (queueing.ts), paced in the same way.
+ * - Once only the last few jobs of a batch are left, they are looked at every half second, as
+ *   far as the batch's looks so far leave room (budget.ts): the last one decides when the node is
+ *   done. A batch of a few jobs is on the full schedule from the start.
+ *
+ * Every job is also looked at when its Maximum Wait runs out, and never less often than its Poll
+ * Interval allows.
+ */
+
+/**
+ * A batch with this many jobs left, or fewer, has its last jobs watched closely; on a service
+ * that queues, so has the last wave once no job is queued any more, up to LAST_WAVE jobs.
+ */
+export const LAST_FEW = 2;
+export const LAST_WAVE = 10;
+
+/**
+ * What the batch as a whole tells the rule: how many jobs it still watches, how many ends it has
+ * seen, whether its service queued jobs and none is queued now, and from when it has room for a
+ * look of its own (budget.ts).
+ */
+export type BatchView = { pending: number; endsSeen: number; drained: boolean; roomAt: number };
+
+export type NextLook = { at: number; routine: boolean };
+
+/** Whether the batch is down to its last few jobs, once others have ended. */
+export function lastFew(batch: BatchView): boolean {
+	if (!batch.endsSeen) return false;
+	return batch.pending <= (batch.drained ? LAST_WAVE : LAST_FEW);
+}
+
+/** When a job that may end at any time is next looked at. */
+function mayEndNow(m: Member, batch: BatchView): number {
+	const age = m.lastAt - m.createdAt;
+	const next = m.lastAt + gapMs(age, m.capMs);
+	if (lastFew(batch)) {
+		// closely from when it may have started, if the batch has room; else like the loop
+		const close = m.lastAt + fineGap(m.lastAt - m.startLo, m.capMs);
+		return batch.roomAt <= close ? close : Math.min(next, m.lastAt + LOOP_GAP_MS);
+	}
+	if (batch.pending <= LAST_FEW) return next;
+	const slowest = m.lastAt + patrolGap(age, m.capMs);
+	return Math.min(Math.max(next, loopPaceAt(m.createdAt, m.looks)), slowest);
+}
+
+/**
+ * When a sibling's end says `m` should be done (Infinity: not yet known, or looked at since). Looks
+ * due within TOLERANCE_MS go out together: this one is due that much later, so that it never goes
+ * out before the moment.
+ */
+export function expectedAt(m: Member): number {
+	const at = m.createdAt + m.cohort.expectRunMs;
+	return at > m.lastAt ? at + TOLERANCE_MS : Infinity;
+}
+
+/** When a job last found queued is next looked at (queueing.ts). */
+function queuedAt(m: Member, batch: BatchView): number {
+	const close = queuedLookAt(m, () => fineGap(0, m.capMs));
+	if (lastFew(batch) && batch.roomAt <= close) return close;
+	const at = queuedLookAt(m, (elapsed) => gapMs(elapsed, m.capMs));
+	return Math.max(at, loopPaceAt(m.createdAt, m.looks));
+}
+
+export function nextLook(m: Member, batch: BatchView): NextLook {
+	if (m.now) return { at: -Infinity, routine: false };
+	const c = m.cohort;
+	let own: number;
+	let routine = false;
+	if (c.queues && m.queuedAt !== undefined) {
+		own = queuedAt(m, batch);
+		routine = true;
+	} else if (lastFew(batch) || !c.inGroup(m)) {
+		own = Math.max(earliestEnd(m), mayEndNow(m, batch));
+		// a sibling that started with it ended: it has run as long by then
+		if (c.startedFirst(m)) own = Math.min(own, expectedAt(m));
+	} else {
+		// scouts take turns (lookPlan.ts), as far as the batch has room; every job of the group
+		// has the safety net
+		const safety = m.lastAt + followerGap(m.lastAt - m.createdAt, m.capMs);
+		own = Math.min(safety, expectedAt(m));
+		routine = own === safety;
+	}
+	const deadline = m.pastDeadline ? Infinity : m.deadline;
+	const at = Math.min(own, deadline, m.lastAt + m.capMs);
+	return { at, routine: routine && at === own };
+}

@@ -1,0 +1,166 @@
+import { LookPlan } from '../../../../nodes/MediaGeneration/engine/plan/lookPlan';
+
+/**
+ * The look plan against a simulated service, on a simulated clock: jobs are created a few ms
+ * apart, each runs its own time from when it starts; a service with a capacity runs at most that
+ * many at once and starts the others first come, first served (as test/fake-service does); every
+ * job reports `queued` for its first 100 ms. Each look is answered after a random delay of up to
+ * `jitterMs` (the service reads the state halfway), so that when a job is seen ended varies by a
+ * few hundred ms. Seeded, so that a run repeats. The same jobs are also watched by the loops a
+ * user builds from n8n's nodes (see `loop` below).
+ */
+export type SimJob = { createdAt: number; runMs: number; cohort: string };
+export type ServiceJob = SimJob & { startsAt: number; endsAt: number };
+export type Figures = {
+	jobs: number;
+	looksPerJob: number;
+	/** for each job: when it was first seen ended minus when it ended */
+	lagMs: number[];
+	/** for each job: max(1 s, 10 % of its time from creation to end) */
+	targetMs: number[];
+	/** the jobs that waited in the queue (started after their first 150 ms) */
+	queued: boolean[];
+	lastSeenAt: number;
+};
+
+export const QUEUED_MS = 100;
+
+export function seeded(seed: number): () => number {
+	let a = seed >>> 0;
+	return () => {
+		a = (a + 0x6d2b79f5) >>> 0;
+		let t = a;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
+export type BatchSetting = {
+	n: number;
+	runMs?: number;
+	/** run times vary by up to ± this share of runMs */
+	spread?: number;
+	runs?: number[];
+	capacity?: number;
+	seed: number;
+	cohort?: (i: number) => string;
+};
+
+/** The service's schedule of a batch: when each job starts and ends. */
+export function serviceBatch(s: BatchSetting): ServiceJob[] {
+	const random = seeded(s.seed);
+	const capacity = s.capacity ?? Infinity;
+	const out: ServiceJob[] = [];
+	for (let i = 0; i < s.n; i++) {
+		const runMs = s.runs?.[i] ?? Math.round(s.runMs! * (1 + (s.spread ?? 0) * (2 * random() - 1)));
+		const createdAt = i * 5;
+		let startsAt = createdAt + QUEUED_MS;
+		if (Number.isFinite(capacity) && out.length >= capacity) {
+			// first come, first served: the slot freed by the earliest end among those ahead
+			const ends = out.map((j) => j.endsAt).sort((x, y) => x - y);
+			startsAt = Math.max(startsAt, ends[out.length - capacity], out[out.length - 1].startsAt);
+		}
+		out.push({
+			createdAt,
+			runMs,
+			cohort: s.cohort?.(i) ?? 'alike',
+			startsAt,
+			endsAt: startsAt + runMs - QUEUED_MS,
+		});
+	}
+	return out;
+}
+
+function stateAt(j: ServiceJob, t: number): 'queued' | 'running' | 'ended' {
+	return t < j.startsAt ? 'queued' : t < j.endsAt ? 'running' : 'ended';
+}
+
+type Event = {
+	at: number;
+	id: number;
+	kind: 'add' | 'answer';
+	state?: 'queued' | 'running' | 'ended';
+};
+
+/** Runs the plan until every job is seen ended. */
+export function watch(jobs: ServiceJob[], { seed = 1, jitterMs = 200 } = {}): Figures {
+	const random = seeded(seed * 7919 + 13);
+	const plan = new LookPlan();
+	const events: Event[] = jobs.map((j, id) => ({
+		at: j.createdAt + random() * jitterMs,
+		id,
+		kind: 'add',
+	}));
+	const looks = jobs.map(() => 0);
+	const seenAt: Array<number | undefined> = jobs.map(() => undefined);
+	let t = 0;
+	for (let step = 0; step < 1_000_000; step++) {
+		const next = events.reduce((k, e, i) => (k < 0 || e.at < events[k].at ? i : k), -1);
+		const wake = plan.size ? plan.wakeAt() : Infinity;
+		if (next < 0 && wake === Infinity) break;
+		if (next >= 0 && events[next].at <= Math.max(t, wake)) {
+			const e = events.splice(next, 1)[0];
+			t = Math.max(t, e.at);
+			if (e.kind === 'add') plan.add(e.id, jobs[e.id].cohort, t);
+			else if (e.state === 'queued') plan.seenQueued(e.id, t);
+			else plan.seen(e.id, t, e.state === 'ended');
+			continue;
+		}
+		t = Math.max(t, wake);
+		const due = plan.due(t);
+		if (!due.length) t += 1;
+		for (const { id } of due) {
+			looks[id]++;
+			const delay = random() * jitterMs;
+			const state = stateAt(jobs[id], t + delay / 2);
+			if (state === 'ended') seenAt[id] ??= t + delay / 2;
+			events.push({ at: t + delay, id, kind: 'answer', state });
+		}
+	}
+	if (plan.size || seenAt.some((s) => s === undefined)) throw new Error('a job was left unseen');
+	return {
+		jobs: jobs.length,
+		looksPerJob: looks.reduce((a, b) => a + b, 0) / jobs.length,
+		lagMs: jobs.map((j, i) => seenAt[i]! - j.endsAt),
+		targetMs: jobs.map((j) => Math.max(1000, (j.endsAt - j.createdAt) / 10)),
+		queued: jobs.map((j) => j.startsAt > j.createdAt + 150),
+		lastSeenAt: Math.max(...(seenAt as number[])),
+	};
+}
+
+/**
+ * The same jobs watched by a loop of n8n's nodes (HTTP Request, Wait, If): every round looks at
+ * every job not yet seen ended. `roundMs` 2000 with no overhead is the 2 s loop at its most
+ * frequent (the budget the plan must stay within); the loop as it runs in n8n also spends the
+ * round's own requests, about 60 ms plus 2 ms per job still watched (2.1 s for 20 jobs, as the
+ * bench measures it).
+ */
+export function loop(jobs: ServiceJob[], { overhead = true } = {}): Figures {
+	const seenAt = jobs.map(() => Infinity);
+	const looks = jobs.map(() => 0);
+	let at = overhead ? Math.max(...jobs.map((j) => j.createdAt)) + 20 : 0;
+	let left = jobs.length;
+	for (let round = 0; left; round++) {
+		at = overhead ? at + 2060 + 2 * left : 0;
+		jobs.forEach((j, i) => {
+			if (seenAt[i] !== Infinity) return;
+			const lookAt = overhead ? at : j.createdAt + 2000 * (round + 1);
+			looks[i]++;
+			if (lookAt >= j.endsAt) {
+				seenAt[i] = lookAt;
+				left--;
+			}
+		});
+	}
+	return {
+		jobs: jobs.length,
+		looksPerJob: looks.reduce((a, b) => a + b, 0) / jobs.length,
+		lagMs: jobs.map((j, i) => seenAt[i] - j.endsAt),
+		targetMs: jobs.map((j) => Math.max(1000, (j.endsAt - j.createdAt) / 10)),
+		queued: jobs.map((j) => j.startsAt > j.createdAt + 150),
+		lastSeenAt: Math.max(...seenAt),
+	};
+}
+
+export const within = (f: Figures) => f.lagMs.filter((l, i) => l <= f.targetMs[i]).length;
