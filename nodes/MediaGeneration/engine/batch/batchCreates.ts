@@ -4,7 +4,7 @@ import { CreateGate } from '../limits/createGate';
 import { outcomeOf } from '../limits/governor';
 import { unansweredCreate } from '../../transport/errors';
 import { noSlotError, priorCreateUnansweredError } from '../jobs/jobErrors';
-import type { JobKind } from '../jobs/jobKinds';
+import { hasSlots, type JobKind } from '../jobs/jobKinds';
 import { logCreatedJob } from '../jobs/jobLog';
 import { slotRefusal, submitJob } from './submit';
 
@@ -14,6 +14,8 @@ import { slotRefusal, submitJob } from './submit';
  */
 export class BatchCreates {
 	private readonly gate = new CreateGate();
+	/** creates on their way, by kind */
+	private readonly creatingNow = new Map<JobKind, number>();
 
 	constructor(private readonly b: BatchState) {}
 
@@ -40,52 +42,34 @@ export class BatchCreates {
 		}
 	}
 
-	/** Starts the creates that may go now. */
+	/** Starts the creates that may go now, in input order, kind by kind. */
 	sendDue(): void {
+		if (this.b.stopping) return;
 		const now = Date.now();
-		const free = new Map<JobKind, number>();
-		for (const e of this.b.entries) {
-			if (e.phase !== 'waiting' || this.b.stopping) continue;
-			if (now >= e.deadline) {
-				const { ctx } = this.b;
-				this.b.fail(
-					e,
-					noSlotError(ctx.getNode(), e.req.kind, e.req.settings.maxWaitMs, e.itemIndex),
-				);
-				continue;
+		if (now >= this.b.waiting.firstDeadline(now)) this.failOverdue(now);
+		for (const [kind, line] of this.b.waiting.lines()) {
+			let free = this.free(kind);
+			for (const e of line) {
+				if (free <= 0 || !this.gate.mayGo(kind, now, this.creating(kind) > 0)) break;
+				free--;
+				this.send(e);
 			}
-			const kind = e.req.kind;
-			if (!free.has(kind)) free.set(kind, this.gate.free(kind, this.b.inFlight(kind)));
-			if (free.get(kind)! <= 0 || !this.gate.mayGo(kind, now, this.probing(kind))) continue;
-			free.set(kind, free.get(kind)! - 1);
-			e.phase = 'creating';
-			e.sentStamp = this.gate.sent(kind);
-			const sent = this.b.api.run(async () => {
-				if (!this.b.stopping) return await this.create(e);
-				e.phase = 'waiting';
-				return undefined;
-			}, outcomeOf);
-			this.b.track(sent);
 		}
 	}
 
 	/** When a waiting create may next go (Infinity: none waits). */
 	wakeAt(): number {
-		const waiting = this.b.entries.filter((e) => e.phase === 'waiting');
-		if (!waiting.length) return Infinity;
 		const now = Date.now();
-		let at = Math.min(...waiting.map((e) => e.deadline));
-		for (const kind of new Set(waiting.map((e) => e.req.kind))) {
-			if (this.gate.free(kind, this.b.inFlight(kind)) > 0) {
-				at = Math.min(at, this.gate.openAt(kind, now));
-			}
+		let at = this.b.waiting.firstDeadline(now);
+		for (const [kind] of this.b.waiting.lines()) {
+			if (this.free(kind) > 0) at = Math.min(at, this.gate.openAt(kind, now));
 		}
 		return at;
 	}
 
 	/** Whether creates still wait for their turn. */
 	get pending(): boolean {
-		return this.b.entries.some((e) => e.phase === 'waiting');
+		return this.b.waiting.size > 0;
 	}
 
 	/** One of our own jobs of `kind` ended: its slot is free. */
@@ -93,8 +77,42 @@ export class BatchCreates {
 		this.gate.slotFreed(kind);
 	}
 
-	private probing(kind: JobKind): boolean {
-		return this.b.entries.some((e) => e.phase === 'creating' && e.req.kind === kind);
+	/** How many more creates of `kind` may be in flight (kinds without slots: no limit). */
+	private free(kind: JobKind): number {
+		return hasSlots(kind) ? this.gate.free(kind, this.b.inFlight(kind)) : Infinity;
+	}
+
+	private creating(kind: JobKind): number {
+		return this.creatingNow.get(kind) ?? 0;
+	}
+
+	private send(e: Entry) {
+		const kind = e.req.kind;
+		this.b.toCreating(e);
+		this.creatingNow.set(kind, this.creating(kind) + 1);
+		e.sentStamp = this.gate.sent(kind);
+		const sent = this.b.api.run(async () => {
+			try {
+				if (!this.b.stopping) return await this.create(e);
+				this.b.toWaiting(e);
+				return undefined;
+			} finally {
+				this.creatingNow.set(kind, this.creating(kind) - 1);
+			}
+		}, outcomeOf);
+		this.b.track(sent);
+	}
+
+	/** Items whose Maximum Wait ended before a slot let their job be created fail. */
+	private failOverdue(now: number) {
+		const { ctx } = this.b;
+		for (const [, line] of this.b.waiting.lines()) {
+			for (const e of line) {
+				if (now < e.deadline) continue;
+				const error = noSlotError(ctx.getNode(), e.req.kind, e.req.settings.maxWaitMs, e.itemIndex);
+				this.b.fail(e, error);
+			}
+		}
 	}
 
 	/** Creates one job; settles the item's fate, and hands back the error it met (for the governor). */
@@ -110,7 +128,7 @@ export class BatchCreates {
 		if (!created.job) {
 			const refusal = slotRefusal(kind, created.error);
 			if (refusal) {
-				e.phase = 'waiting';
+				this.b.toWaiting(e);
 				this.gate.refused(kind, e.sentStamp ?? 0, refusal.retryAfter, now);
 			} else {
 				const unanswered = unansweredCreate(created.error);
@@ -138,6 +156,7 @@ export class BatchCreates {
 		takenUp: boolean,
 	): void {
 		const deadline = boundedBy(e.req.settings, Date.now() + e.req.settings.maxWaitMs);
+		this.b.waiting.remove(e);
 		Object.assign(e, job, { phase: 'running', createdAt, deadline });
 		if (!e.req.settings.waitForCompletion) {
 			e.answered = true;

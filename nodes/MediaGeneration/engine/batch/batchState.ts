@@ -8,6 +8,7 @@ import { TransferSlots } from '../limits/transfers';
 import type { JobRequest, WaitSettings } from '../jobs/types';
 import { priorTriesOf } from './nodeMemory';
 import type { PriorTries } from './priorTries';
+import { WaitingLine } from './waitingLine';
 
 /** One input item's job, as the batch follows it. */
 export type Entry = {
@@ -44,6 +45,8 @@ export function boundedBy(settings: WaitSettings, deadline: number): number {
  */
 export class BatchState {
 	readonly entries: Entry[];
+	/** entries whose create has not gone out yet */
+	readonly waiting = new WaitingLine<Entry>();
 	readonly results: Array<ItemResult | undefined>;
 	readonly plan = new LookPlan();
 	/** API calls (creates and job reads) and file downloads, each with its own adaptive limit */
@@ -75,6 +78,7 @@ export class BatchState {
 			deadline: boundedBy(req.settings, (req.check?.since ?? now) + req.settings.maxWaitMs),
 			answered: false,
 		}));
+		for (const e of this.entries) if (e.phase === 'waiting') this.waiting.add(e);
 		this.results = new Array<ItemResult | undefined>(requests.length);
 		this.prior = priorTriesOf(ctx);
 		const cancel = ctx.getExecutionCancelSignal();
@@ -105,8 +109,21 @@ export class BatchState {
 		this.ring?.();
 	}
 
+	/** `e` waits for its create again (a slot refused, or the batch stopping before it went). */
+	toWaiting(e: Entry): void {
+		if (e.phase !== 'waiting') this.waiting.add(e);
+		e.phase = 'waiting';
+	}
+
+	/** `e`'s create goes out. */
+	toCreating(e: Entry): void {
+		this.waiting.remove(e);
+		e.phase = 'creating';
+	}
+
 	/** The item fails: an error item with Continue On Fail, else the end of the batch. */
 	fail(entry: Entry, error: unknown): void {
+		if (entry.phase === 'waiting') this.waiting.remove(entry);
 		entry.phase = 'done';
 		this.plan.remove(entry.pos);
 		const err = error instanceof Error ? error : new Error(String(error));
@@ -141,7 +158,10 @@ export class BatchState {
 			.map((e) => ({ itemIndex: e.itemIndex, jobId: e.jobId! }));
 	}
 
-	/** Jobs of `kind` this batch has on the service that hold a slot (being created or watched). */
+	/**
+	 * Jobs of `kind` this batch has on the service that hold a slot (being created or watched).
+	 * Only kinds with slots ask (audio: a few at once), so going through the batch costs little.
+	 */
 	inFlight(kind: JobKind): number {
 		return this.entries.filter(
 			(e) =>
@@ -154,6 +174,6 @@ export class BatchState {
 
 	/** Wait off: a job is still watched while others of its kind wait for its slot. */
 	watchedForSlot(e: Entry): boolean {
-		return this.entries.some((w) => w.phase === 'waiting' && w.req.kind === e.req.kind);
+		return this.waiting.of(e.req.kind) > 0;
 	}
 }

@@ -60,16 +60,16 @@ export function nextState(
  */
 export abstract class Slots {
 	private active = 0;
-	private readonly queue: Array<() => void> = [];
+	private readonly queue = new Line();
 	/** tasks that can wait: they start only when no other task is queued */
-	private readonly later: Array<() => void> = [];
+	private readonly later = new Line();
 	/** the most tasks that ever ran at once */
 	peak = 0;
 
 	abstract get limit(): number;
 
 	protected async acquire(canWait = false): Promise<void> {
-		const queued = this.queue.length + this.later.length;
+		const queued = this.queue.size + this.later.size;
 		if (this.active < this.limit && !queued) this.active++;
 		else await new Promise<void>((resolve) => (canWait ? this.later : this.queue).push(resolve));
 		this.peak = Math.max(this.peak, this.active);
@@ -77,10 +77,34 @@ export abstract class Slots {
 
 	protected release(): void {
 		this.active--;
-		while ((this.queue.length || this.later.length) && this.active < this.limit) {
+		while ((this.queue.size || this.later.size) && this.active < this.limit) {
 			this.active++;
 			(this.queue.shift() ?? this.later.shift())!();
 		}
+	}
+}
+
+/** First in, first out, without moving every waiting task each time one leaves. */
+class Line {
+	private items: Array<() => void> = [];
+	private head = 0;
+
+	get size(): number {
+		return this.items.length - this.head;
+	}
+
+	push(item: () => void): void {
+		this.items.push(item);
+	}
+
+	shift(): (() => void) | undefined {
+		if (!this.size) return undefined;
+		const item = this.items[this.head++];
+		if (this.head > 1024 && this.head * 2 > this.items.length) {
+			this.items = this.items.slice(this.head);
+			this.head = 0;
+		}
+		return item;
 	}
 }
 
