@@ -235,6 +235,12 @@ class FakeService {
 
 	async start() {
 		this.api = http.createServer((req, res) => this.handleApi(req, res));
+		// a request that asks `Expect: 100-continue` is told 100 Continue once its headers pass, or
+		// gets its answer (an early refusal) without its body being read
+		this.api.on('checkContinue', (req, res) => {
+			req.expectsContinue = true;
+			this.handleApi(req, res);
+		});
 		this.files = http.createServer((req, res) => this.handleFile(req, res));
 		for (const s of [this.api, this.files]) {
 			s.on('connection', (c) => (this.sockets.add(c), c.on('close', () => this.sockets.delete(c))));
@@ -297,6 +303,9 @@ class FakeService {
 		});
 		this.track(requestClass(route?.[2]), res);
 		if (route && JSON_CREATES.has(route[2])) {
+			// its faults may depend on the body: it is read first
+			if (req.expectsContinue) res.writeContinue();
+			req.expectsContinue = false;
 			req.jsonAhead = await readJson(req).then(
 				(body) => ({ body }),
 				(error) => ({ error }),
@@ -316,6 +325,7 @@ class FakeService {
 				res.once('finish', () => req.socket.destroy());
 				return send(res, f.status, f.body ?? { detail: `Injected early ${f.status}` }, headers);
 			}
+			if (req.expectsContinue) res.writeContinue();
 			if (fault('status')) {
 				const f = fault('status');
 				record.status = f.status;

@@ -244,22 +244,33 @@ describe('an upload from n8n binary storage', () => {
 		}
 	});
 
-	test("a stored file whose length differs from n8n's record fails the item before anything is sent", async () => {
-		const binary = await storedInput(png);
-		const metadata = jest
-			.spyOn(BinaryDataService.prototype, 'getMetadata')
-			.mockResolvedValue({ fileName: 'in.png', mimeType: 'image/png', fileSize: png.length + 10 });
-		const before = uploads();
-		try {
-			const { items } = await upload(binary);
-			expect(items[0].json.error).toBe(
-				`Binary field "data" holds ${png.length} bytes in n8n's binary storage, but n8n recorded ${png.length + 10}: the file was not stored whole, so it was not sent`,
-			);
-			expect(uploads()).toBe(before);
-		} finally {
-			metadata.mockRestore();
-		}
-	});
+	test.each([
+		['shorter than', 10],
+		['longer than', -10],
+	])(
+		"a stored file %s n8n's record: the upload stops before its end, the item fails and the service keeps nothing",
+		async (_how, extra) => {
+			const binary = await storedInput(png);
+			const recorded = png.length + extra;
+			const metadata = jest
+				.spyOn(BinaryDataService.prototype, 'getMetadata')
+				.mockResolvedValue({ fileName: 'in.png', mimeType: 'image/png', fileSize: recorded });
+			const before = uploads();
+			const stored = ref.svc.state.images.size;
+			try {
+				const { items } = await upload(binary);
+				const holds = extra > 0 ? `only ${png.length} of` : 'more than';
+				expect(items[0].json.error).toBe(
+					`Binary field "data" holds ${holds} the ${recorded} bytes n8n recorded in its binary storage: the file was not stored whole, so the upload was stopped before its end and the service kept nothing`,
+				);
+				// at most one try went out, cut short of its Content-Length: nothing stored, no other try
+				expect(uploads() - before).toBeLessThanOrEqual(1);
+				expect(ref.svc.state.images.size).toBe(stored);
+			} finally {
+				metadata.mockRestore();
+			}
+		},
+	);
 
 	test('an empty stored file fails the item before anything is sent', async () => {
 		const binary = await storedInput(Buffer.alloc(0));

@@ -91,6 +91,51 @@ describe('a 90 MB video kept in n8n binary storage', () => {
 		});
 	});
 
+	test('is read once: its first bytes to check its type, then the whole file as it is sent', async () => {
+		const service = await binaryDataService();
+		const reads = jest.spyOn(Object.getPrototypeOf(service), 'getAsStream');
+		try {
+			const { error } = await upload();
+			expect(error).toBeUndefined();
+			// one read of the first bytes (in a chunk of their own size), one of the whole file
+			expect(reads.mock.calls.map(([, chunkSize]) => chunkSize ?? 'whole')).toEqual([64, 'whole']);
+		} finally {
+			reads.mockRestore();
+		}
+	});
+
+	test('asks the service whether it takes the body first (Expect: 100-continue)', async () => {
+		const before = uploads().length;
+		const { error } = await upload();
+		expect(error).toBeUndefined();
+		expect(
+			uploads()
+				.slice(before)
+				.map((r) => r.headers.expect),
+		).toEqual(['100-continue']);
+	});
+
+	test('10 bytes short of the size n8n recorded: sent and cut short of its Content-Length, never stored', async () => {
+		const service = await binaryDataService();
+		const recorded = video.length + 10;
+		const metadata = jest
+			.spyOn(Object.getPrototypeOf(service), 'getMetadata')
+			.mockResolvedValue({ fileName: 'big.mp4', mimeType: 'video/mp4', fileSize: recorded });
+		const before = uploads().length;
+		const videos = ref.svc.state.videos.size;
+		try {
+			const { error } = await upload();
+			expect(error.message).toBe(
+				`Binary field "data" holds only ${video.length} of the ${recorded} bytes n8n recorded in its binary storage: the file was not stored whole, so the upload was stopped before its end and the service kept nothing`,
+			);
+			expect(uploads().length - before).toBe(1);
+			expect(ref.svc.state.videos.size).toBe(videos);
+			expect(await openFilesAfterClose()).toBe(0);
+		} finally {
+			metadata.mockRestore();
+		}
+	});
+
 	test('an early 429 (answered from the headers, connection reset) is reported as the 429 and sent again with a fresh stream', async () => {
 		const before = uploads().length;
 		ref.svc.faults.add({

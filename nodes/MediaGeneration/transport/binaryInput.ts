@@ -1,6 +1,5 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { InputError } from '../validation/inputError';
 import { inputBinaryField } from './binaryField';
 import type { StreamedFile } from './multipart';
 import { countRest, readHead, type ByteSource } from './streamHead';
@@ -23,8 +22,7 @@ async function* oneChunk(data: Buffer): AsyncGenerator<Buffer> {
 
 /**
  * Reads a stored file once through: its first bytes, and its exact length as the stream gives
- * it. The length is what the multipart body will carry, so it is counted rather than taken from
- * n8n's records, which may be missing or wrong.
+ * it (for a binary whose size n8n did not record).
  */
 async function scanStored(source: Source): Promise<{ head: Buffer; bytes: number }> {
 	try {
@@ -36,12 +34,23 @@ async function scanStored(source: Source): Promise<{ head: Buffer; bytes: number
 	}
 }
 
+/** The first bytes of a stored file, read in a chunk of their own size. */
+async function storedHead(source: Source): Promise<Buffer> {
+	try {
+		return (await readHead(source, HEAD_BYTES)).head;
+	} finally {
+		source.destroy?.();
+	}
+}
+
 /**
  * An input item's binary field, ready to be checked and streamed to the service. A binary kept by
- * n8n's binary data service (filesystem, database, S3) is never held whole in memory: one read
- * through gives its first bytes and its exact length, and its content streams afresh each time
- * it is sent. Only a binary that already sits in the item (base64) is taken from memory.
- * `label` names the node's field in errors.
+ * n8n's binary data service (filesystem, database, S3) is never held whole in memory: its first
+ * bytes are read to check its type, and the file itself is read once, as it is sent, with the
+ * size n8n recorded as the body's length; the bytes are counted as they go (multipart.ts), so a
+ * file that is not that size is never taken for whole. A binary whose size n8n did not record is
+ * read through once to count it first. Only a binary that already sits in the item (base64) is
+ * taken from memory. `label` names the node's field in errors.
  */
 export async function inputBinary(
 	ctx: IExecuteFunctions,
@@ -53,16 +62,24 @@ export async function inputBinary(
 	const { fileName, mimeType } = binary;
 	const id = binary.id;
 	if (id) {
-		const open = async () => (await ctx.helpers.getBinaryStream(id)) as Source;
-		const { fileSize } = await ctx.helpers.getBinaryMetadata(id);
-		const { head, bytes } = await scanStored(await open());
-		const recorded = Number(fileSize);
-		if (Number.isSafeInteger(recorded) && recorded !== bytes) {
-			throw new InputError(
-				`Binary field "${propertyName}" holds ${bytes} bytes in n8n's binary storage, but n8n recorded ${recorded}: the file was not stored whole, so it was not sent`,
-			);
+		const open = async (chunk?: number) =>
+			(await ctx.helpers.getBinaryStream(id, chunk)) as Source;
+		const recorded = Number((await ctx.helpers.getBinaryMetadata(id)).fileSize);
+		if (Number.isSafeInteger(recorded) && recorded > 0) {
+			const head = await storedHead(await open(HEAD_BYTES));
+			const wrongSize = (counted: number, more: boolean) =>
+				`Binary field "${propertyName}" holds ${more ? 'more than' : `only ${counted} of`} the ${recorded} bytes n8n recorded in its binary storage: the file was not stored whole, so the upload was stopped before its end and the service kept nothing`;
+			return {
+				fileName,
+				mimeType,
+				size: recorded,
+				head,
+				open: async () => await open(),
+				wrongSize,
+			};
 		}
-		return { fileName, mimeType, size: bytes, head, open };
+		const { head, bytes } = await scanStored(await open());
+		return { fileName, mimeType, size: bytes, head, open: async () => await open() };
 	}
 	const data = await ctx.helpers.getBinaryDataBuffer(itemIndex, binary);
 	return {

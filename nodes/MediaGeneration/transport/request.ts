@@ -105,13 +105,14 @@ async function tryOnce(
 	{ baseUrl, apiKey }: Connection,
 ): Promise<{ response?: FullResponse; networkCode?: string }> {
 	const body = typeof req.body === 'function' ? req.body() : req.body;
-	const multipart = body instanceof FormData || body instanceof StreamedForm;
+	const streamed = body instanceof StreamedForm ? body : undefined;
+	const multipart = body instanceof FormData || Boolean(streamed);
 	const options: IHttpRequestOptions = {
 		method: req.method,
 		url: `${baseUrl}${req.path}`,
 		body: body as IHttpRequestOptions['body'],
 		json: !multipart,
-		headers: { 'X-API-KEY': apiKey },
+		headers: { ...streamed?.headers(), 'X-API-KEY': apiKey },
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 		disableFollowRedirect: true,
@@ -122,9 +123,10 @@ async function tryOnce(
 		return { response: (await ctx.helpers.httpRequest(options)) as FullResponse };
 	} catch (error) {
 		if (isAbort(ctx, error)) throw cancelledError(ctx.getNode(), req.itemIndex);
+		streamed?.assertWhole(ctx.getNode(), req.itemIndex);
 		return { networkCode: networkCodeOf(error) ?? 'ENETWORK' };
 	} finally {
-		if (body instanceof StreamedForm) body.close();
+		streamed?.close();
 	}
 }
 

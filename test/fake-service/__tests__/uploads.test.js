@@ -1,4 +1,5 @@
 'use strict';
+const http = require('node:http');
 const { useFakeService, api, uploadForm } = require('../../support/fake');
 const { writePng } = require('../media/png');
 const { writeMp4 } = require('../media/mp4');
@@ -81,5 +82,70 @@ describe('fake service: uploads (spec 4.4, 4.8)', () => {
 		const form = new FormData();
 		form.append('other', 'x');
 		expect((await api(ref.svc, 'POST', '/image/upload', { form })).status).toBe(422);
+	});
+});
+
+/**
+ * A raw multipart upload of `png` with `Expect: 100-continue`, as the node sends large files: the
+ * body goes only once the service says 100 Continue. Resolves with the interim and final answers.
+ */
+function expectingUpload(svc, png, { bodyBytes } = {}) {
+	const boundary = 'expect-boundary';
+	const head = Buffer.from(
+		`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+	);
+	const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+	const body = Buffer.concat([head, png, tail]);
+	return new Promise((resolve, reject) => {
+		const url = new URL(`${svc.apiUrl}/image/upload`);
+		const req = http.request(url, {
+			method: 'POST',
+			headers: {
+				'X-API-KEY': 'test-key-alice',
+				'Content-Type': `multipart/form-data; boundary=${boundary}`,
+				'Content-Length': body.length,
+				Expect: '100-continue',
+			},
+		});
+		const seen = { continued: false };
+		req.on('continue', () => {
+			seen.continued = true;
+			// a body shorter than its Content-Length: the client gives up on it midway
+			if (bodyBytes !== undefined) {
+				req.write(body.subarray(0, bodyBytes));
+				setTimeout(() => req.destroy(), 50);
+			} else req.end(body);
+		});
+		req.on('response', (res) => {
+			let text = '';
+			res.on('data', (d) => (text += d));
+			res.on('end', () => resolve({ ...seen, status: res.statusCode, json: JSON.parse(text) }));
+		});
+		req.on('error', (error) =>
+			bodyBytes !== undefined ? resolve({ ...seen, error }) : reject(error),
+		);
+	});
+}
+
+describe('fake service: uploads that ask Expect: 100-continue', () => {
+	const png = writePng({ width: 12, height: 8, paddingBytes: 2 * 1024 * 1024 });
+
+	test('it answers 100 Continue, then takes the body whole', async () => {
+		const answer = await expectingUpload(ref.svc, png);
+		expect(answer).toMatchObject({ continued: true, status: 200, json: { width: 12, height: 8 } });
+	});
+
+	test('an early refusal comes instead of 100 Continue, before any of the body is read', async () => {
+		ref.svc.faults.add({ route: 'POST /image/upload', kind: 'early', status: 429, retryAfter: 1 });
+		const answer = await expectingUpload(ref.svc, png);
+		expect(answer).toMatchObject({ continued: false, status: 429 });
+	});
+
+	test('a body cut short of its Content-Length is never stored', async () => {
+		const before = ref.svc.state.images.size;
+		const answer = await expectingUpload(ref.svc, png, { bodyBytes: 1024 * 1024 });
+		expect(answer.continued).toBe(true);
+		expect(answer.status).toBeUndefined();
+		expect(ref.svc.state.images.size).toBe(before);
 	});
 });

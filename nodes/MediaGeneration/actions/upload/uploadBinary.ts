@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { priorTriesOf } from '../../engine/batch/nodeMemory';
 import { inputBinary, type InputBinary } from '../../transport/binaryInput';
-import { StreamedForm } from '../../transport/multipart';
+import { HOLD_MS, RETRY_HOLD_MS, StreamedForm } from '../../transport/multipart';
 import { apiRequest } from '../../transport/request';
 import {
 	sniffImageType,
@@ -64,8 +64,9 @@ export async function readUploadFile(
 
 /**
  * Sends a checked file to POST /image/upload or /video/upload; returns the service's answer.
- * The body is streamed (see StreamedForm), built anew for every try. Uploads are free (spec 8),
- * so unlike a create an upload may be sent again after a network error or a 5xx.
+ * The body is streamed (see StreamedForm), built anew for every try; a try after the first waits
+ * longer for an early answer before a large body (RETRY_HOLD_MS). Uploads are free (spec 8), so
+ * unlike a create an upload may be sent again after a network error or a 5xx.
  *
  * A file an earlier try of this node run uploaded (Retry On Fail) is not sent again: its id is
  * reused, so that the create request that names it is the same and takes up the same job.
@@ -85,18 +86,20 @@ export async function sendUpload(
 }
 
 async function upload(ctx: IExecuteFunctions, itemIndex: number, file: UploadFile) {
+	let tries = 0;
 	return await apiRequest<IDataObject>(ctx, {
 		method: 'POST',
 		path: `/${file.kind}/upload`,
 		itemIndex,
 		intent: 'upload',
 		body: () => {
-			const form = new StreamedForm();
+			const form = new StreamedForm(tries++ ? RETRY_HOLD_MS : HOLD_MS);
 			form.append(file.kind, {
 				fileName: file.fileName,
 				mimeType: file.type.mimeType,
 				size: file.source.size,
 				open: file.source.open,
+				wrongSize: file.source.wrongSize,
 			});
 			return form;
 		},
