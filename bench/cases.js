@@ -115,7 +115,11 @@ function cases({ smoke }) {
 		? { n: 10, ms: 1 * S, many: 40, manyMs: 1 * S }
 		: { n: 200, ms: 20 * S, many: 2000, manyMs: 5 * S };
 	const a = smoke ? { n: 3, ms: 1 * S } : { n: 20, ms: 10 * S };
-	const g = smoke ? { n: 6, ms: 1 * S, ms2: 1 * S } : { n: 20, ms: 10 * S, ms2: 5 * S };
+	const g = smoke
+		? { n: 6, ms: 1 * S, ms2: 1 * S, ms3: 1 * S }
+		: { n: 20, ms: 10 * S, ms2: 5 * S, ms3: 8 * S };
+	const wide = smoke ? { n: 6, ms: 2 * S } : { n: 20, ms: 10 * S };
+	const h = smoke ? { n: 300, ms: 1 * S } : { n: 10_000, ms: 5 * S };
 	/** images on a service that runs `capacity` of them at once, run times ± `spread` (seeded) */
 	const queued = (key, label, n, ms, capacity, spread) => ({
 		...imageJob(label, key, n, ms),
@@ -217,6 +221,22 @@ function cases({ smoke }) {
 					lag: true,
 				},
 				{
+					key: 'e3',
+					label: `${wide.n} images alike × ${wide.ms / S} s ±50 %, no queue`,
+					workflow: 'image',
+					items: imageItems(wide.n),
+					files: wide.n,
+					setup: (svc) => {
+						base(svc);
+						svc.state.timing.imageMs = wide.ms;
+						svc.state.setSpread(0.5, 24);
+					},
+					lowerBoundMs: undefined,
+					serviceBound: true,
+					lowerBoundWhy: "the service's own finish",
+					lag: true,
+				},
+				{
 					key: 'e2',
 					label: '20 images alike, same times in seeded random order',
 					workflow: 'image',
@@ -247,6 +267,19 @@ function cases({ smoke }) {
 			variants: [
 				queued('g', `${g.n} images × ${g.ms / S} s ±30 %, 4 at once`, g.n, g.ms, 4, 0.3),
 				queued('g2', `${g.n} images × ${g.ms2 / S} s ±30 %, 2 at once`, g.n, g.ms2, 2, 0.3),
+				queued('g3', `${g.n} images × ${g.ms3 / S} s ±40 %, 3 at once`, g.n, g.ms3, 3, 0.4),
+			],
+		},
+		{
+			id: 'h',
+			title: `${h.n} image items of ${h.ms / S} s, with another small execution started meanwhile`,
+			variants: [
+				{
+					...imageJob(`${h.n} images × ${h.ms / S} s`, 'h', h.n, h.ms),
+					// n8n runs as a server, so that a second execution can run beside this one
+					served: true,
+					lastLag: true,
+				},
 			],
 		},
 	];

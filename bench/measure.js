@@ -108,7 +108,13 @@ function jobLags(svc) {
 		const seen = firstSeen.get(job.id);
 		const lagMs = seen === undefined ? undefined : seen - job.endsAt;
 		const allowedMs = Math.max(1000, runMs / 10);
-		return { runMs, lagMs, allowedMs, within: lagMs !== undefined && lagMs <= allowedMs };
+		return {
+			runMs,
+			endsAt: job.endsAt,
+			lagMs,
+			allowedMs,
+			within: lagMs !== undefined && lagMs <= allowedMs,
+		};
 	});
 }
 

@@ -118,6 +118,17 @@ function summarize(variants, records) {
 				nativeHeapGrowthOverOtherSideMb: growthOverOtherSide('nativeHeapMb'),
 				// what the node itself adds over the run of the workflow's input alone (same file, same round)
 				rssOverInputMb: variant.inputOnly ? overBase(full, input, 'peakRssMb') : [],
+				served: variant.served
+					? {
+							files: variant.files,
+							itemsOut: full.map((r) => r.served.itemsOut),
+							doubled: Math.max(0, ...full.map((r) => r.served.doubled)),
+							lastLagMs: full.map((r) => r.served.lastLagMs),
+							pings: full.reduce((n, r) => n + r.served.pings, 0),
+							failedPings: full.reduce((n, r) => n + r.served.failedPings, 0),
+							slowestPingMs: full.map((r) => r.served.slowestPingMs),
+						}
+					: undefined,
 				lag: variant.lag
 					? {
 							jobs: lags.length,
@@ -182,6 +193,22 @@ function markdown(summary, { machine, command, started }) {
 		for (const s of paired) {
 			lines.push(
 				`| ${s.label} | ${s.rssGrowthOverOtherSideMb.n} | ${withInterval(s.rssGrowthOverOtherSideMb)} | ${withInterval(s.nativeHeapGrowthOverOtherSideMb)} |`,
+			);
+		}
+	}
+	const served = summary.filter((s) => s.served);
+	if (served.length) {
+		lines.push(
+			'',
+			'n8n as a server, the workflow started by a webhook; meanwhile a small workflow (a webhook and a No Operation node) was started every 3 s:',
+			'',
+			'| Case | Side | Items out, of those in (doubled) | Lag of the last job (s) | Small executions meanwhile | The slowest of them, from call to answer (s) |',
+			'|---|---|---|---|---|---|',
+		);
+		for (const s of served) {
+			const v = s.served;
+			lines.push(
+				`| ${s.side === 'ours' ? s.label : ''} | ${SIDE_NAMES[s.side]} | ${range(v.itemsOut, 0)} of ${v.files} (${v.doubled}) | ${range(v.lastLagMs, 2, 1000)} | ${v.pings}${v.failedPings ? ` (${v.failedPings} failed)` : ''} | ${range(v.slowestPingMs, 2, 1000)} |`,
 			);
 		}
 	}

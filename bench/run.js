@@ -33,6 +33,7 @@ const {
 	resetService,
 } = require('./measure');
 const { summarize, markdown } = require('./report');
+const { runServed, servedWorkflow } = require('./served');
 
 const ROOT = path.resolve(__dirname, '..');
 const KEY = 'bench-key';
@@ -142,6 +143,59 @@ async function runOne({ n8n, svc, variant, side, small, id, repeat }) {
 	return record;
 }
 
+/**
+ * A served variant's run: n8n as a server, the workflow started by a webhook, a small execution
+ * started every few seconds meanwhile (served.js). Also checks that no item was lost or doubled.
+ */
+async function runServedOne({ svc, variant, side, repeat }) {
+	resetService(svc);
+	variant.setup(svc, { small: false });
+	const workflow = servedWorkflow(variant, side, svc.apiUrl);
+	let result;
+	let error;
+	try {
+		result = await runServed({ workflow, apiUrl: svc.apiUrl, key: KEY, sample: sampleRss });
+	} catch (e) {
+		error = `the run failed: ${e.message.slice(0, 800)}`;
+	}
+	const counts = requestCounts(svc);
+	const data = result?.data;
+	const files = data ? producedFiles(data, variant, side) : 0;
+	const doubled = svc.state.duplicateCreates().length;
+	if (!error && runError(data)) error = `n8n: ${JSON.stringify(runError(data)).slice(0, 500)}`;
+	else if (!error && files !== variant.files)
+		error = `expected ${variant.files} files, got ${files}`;
+	else if (!error && doubled) error = `${doubled} items made more than one job`;
+	const lags = jobLags(svc);
+	const last = lags.reduce((a, l) => (l.endsAt > (a?.endsAt ?? -Infinity) ? l : a), undefined);
+	const pings = result?.pings ?? [];
+	const record = {
+		case: variant.key,
+		label: variant.label,
+		side,
+		files: 'full',
+		repeat,
+		nodeMs: data ? nodeSpan(data) : undefined,
+		peakRssMb: Math.round((result?.peakRssMb ?? 0) * 10) / 10,
+		jobs: svc.state.jobs.size,
+		requests: counts,
+		served: {
+			itemsOut: files,
+			doubled,
+			lastLagMs: last?.lagMs,
+			pings: pings.length,
+			slowestPingMs: Math.max(0, ...pings.map((p) => p.ms)),
+			failedPings: pings.filter((p) => !p.ok).length,
+		},
+		error,
+	};
+	const time = record.nodeMs === undefined ? '?' : `${(record.nodeMs / 1000).toFixed(1)} s`;
+	console.error(
+		`  ${variant.key} ${side.padEnd(4)} ${time}, peak RSS ${record.peakRssMb} MB, ${counts.creates}/${counts.polls}/${counts.downloads} requests, ${files} files, slowest small execution ${record.served.slowestPingMs} ms of ${pings.length}${error ? `  ERROR ${error}` : ''}`,
+	);
+	return record;
+}
+
 /** Prints the tables of an earlier run from its JSON file. */
 function reprint(file) {
 	const saved = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -216,17 +270,21 @@ async function main() {
 				data: { name: 'X-API-KEY', value: KEY },
 			},
 		]);
-		const plan = variants.flatMap((variant) => [
-			...(variant.baseline ? [false, true] : [false]).flatMap((small) =>
-				SIDES.map((side) => ({ variant, side, small })),
-			),
-			...(variant.inputOnly ? [{ variant, side: 'input', small: false }] : []),
-		]);
-		const ids = await n8n.importWorkflows(
-			plan.map((p) =>
-				workflowFor(p.variant, p.side, { small: p.small, apiUrl: svc.apiUrl, files }),
-			),
-		);
+		const plan = variants
+			.filter((v) => !v.served)
+			.flatMap((variant) => [
+				...(variant.baseline ? [false, true] : [false]).flatMap((small) =>
+					SIDES.map((side) => ({ variant, side, small })),
+				),
+				...(variant.inputOnly ? [{ variant, side: 'input', small: false }] : []),
+			]);
+		const ids = !plan.length
+			? []
+			: await n8n.importWorkflows(
+					plan.map((p) =>
+						workflowFor(p.variant, p.side, { small: p.small, apiUrl: svc.apiUrl, files }),
+					),
+				);
 		plan.forEach((p, i) => (p.id = ids[i]));
 
 		for (let repeat = 0; repeat < options.repeat; repeat++) {
@@ -235,6 +293,11 @@ async function main() {
 				`[bench] round ${repeat + 1} of ${options.repeat}: ${order.join(' first, then ')}`,
 			);
 			for (const variant of variants) {
+				if (variant.served) {
+					for (const side of order)
+						records.push(await runServedOne({ svc, variant, side, repeat }));
+					continue;
+				}
 				if (variant.inputOnly) {
 					const p = plan.find((q) => q.variant === variant && q.side === 'input');
 					records.push(

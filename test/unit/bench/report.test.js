@@ -56,6 +56,7 @@ describe('bench: reading the fake service', () => {
 		const firstFinal = polls.find((r) => r.jobState === 'succeeded');
 		expect(lag).toEqual({
 			runMs: 200,
+			endsAt: job.endsAt,
 			lagMs: firstFinal.answeredAt - job.endsAt,
 			allowedMs: 1000,
 			within: true,
