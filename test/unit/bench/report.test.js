@@ -117,6 +117,43 @@ describe('bench: summary', () => {
 		expect(table).toContain('| videos | 1 | +40 | −4 |');
 	});
 
+	test("a served case: items out, creates doubled, the last job's lag and the slowest small execution, by side", () => {
+		const variant = { key: 'h', label: '100 images', lowerBoundMs: 5000, served: true, files: 100 };
+		const run = (side, repeat, served) => ({
+			case: 'h',
+			side,
+			repeat,
+			nodeMs: 8000,
+			peakRssMb: 800,
+			files: 'full',
+			jobs: 100,
+			requests: { creates: 100, polls: 120, downloads: 100, other: 1, rejected: 0 },
+			served,
+		});
+		const ping = { pings: 3, failedPings: 0, doubled: 0, itemsOut: 100 };
+		const [ours, hand] = summarize(
+			[variant],
+			[
+				run('ours', 0, { ...ping, lastLagMs: 300, slowestPingMs: 250 }),
+				run('hand', 0, { ...ping, lastLagMs: 1900, slowestPingMs: 400 }),
+				run('ours', 1, { ...ping, lastLagMs: 500, slowestPingMs: 1250 }),
+				run('hand', 1, { ...ping, itemsOut: 99, doubled: 1, lastLagMs: 900, slowestPingMs: 300 }),
+			],
+		);
+		expect(ours.served).toMatchObject({ pings: 6, doubled: 0, lastLagMs: [300, 500] });
+		const table = markdown([ours, hand], {
+			machine: { cpus: 2, memoryGb: 24, node: 'v24', n8n: '2' },
+			command: 'npm run bench',
+			started: new Date(0),
+		});
+		expect(table).toContain(
+			'| 100 images | Media Generation node, defaults | 100 of 100 (0) | 0.30–0.50 | 6 | 0.25–1.25 |',
+		);
+		expect(table).toContain(
+			"|  | hand-built, n8n's own nodes | 99–100 of 100 (1) | 0.90–1.90 | 6 | 0.30–0.40 |",
+		);
+	});
+
 	test('memory growth of the two sides, paired by round: mean difference and its 95 % interval', () => {
 		const variant = { key: 'c', label: 'videos', baseline: true };
 		const run = (side, repeat, peakRssMb, files = 'full') => ({
