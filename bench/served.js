@@ -14,6 +14,8 @@ const { N8nRest, webhookNode } = require('../test/support/n8n-rest');
 const { until } = require('../test/support/wait');
 
 const PING_EVERY_MS = 3000;
+/** a run still going after this has broken down: it is stopped and reported as failed */
+const GIVE_UP_MS = 30 * 60_000;
 
 /** A free port on loopback. */
 async function freePort() {
@@ -92,7 +94,10 @@ async function runServed({ workflow, apiUrl, key, sample }) {
 		const started = await rest.webhook('bench-run', {});
 		if (started.status !== 200) throw new Error(`the run did not start: ${started.text}`);
 		let done;
+		const giveUpAt = Date.now() + GIVE_UP_MS;
 		while (!done) {
+			if (Date.now() > giveUpAt)
+				throw new Error(`still running after ${GIVE_UP_MS / 60_000} minutes`);
 			const t0 = Date.now();
 			const pong = await rest.webhook('bench-ping', {}, 120_000).catch((error) => ({ error }));
 			pings.push({ ms: Date.now() - t0, ok: pong.status === 200 });
