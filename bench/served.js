@@ -101,14 +101,15 @@ async function runServed({ workflow, apiUrl, key, sample }) {
 			const t0 = Date.now();
 			const pong = await rest.webhook('bench-ping', {}, 120_000).catch((error) => ({ error }));
 			pings.push({ ms: Date.now() - t0, ok: pong.status === 200 });
-			const [run] = await rest.executions(id);
+			// an instance under load may answer 503 for a while ("Database is not ready")
+			const [run] = await rest.executions(id).catch(() => []);
 			if (run && run.status !== 'running' && run.status !== 'new') done = run;
 			else await new Promise((r) => setTimeout(r, Math.max(0, PING_EVERY_MS - (Date.now() - t0))));
 		}
 		// the execution's data is saved a moment after its status says it ended
 		const execution = await until(
 			async () => {
-				const e = await rest.execution(done.id);
+				const e = await rest.execution(done.id).catch(() => undefined);
 				return e?.data?.resultData?.runData ? e : undefined;
 			},
 			'the execution data',
