@@ -1,4 +1,5 @@
 import { LookPlan } from '../../../../nodes/MediaGeneration/engine/plan/lookPlan';
+import { seeded } from '../../../support/hostile';
 
 /**
  * The look plan against a simulated service, on a simulated clock: jobs are created a few ms
@@ -24,17 +25,6 @@ export type Figures = {
 };
 
 export const QUEUED_MS = 100;
-
-export function seeded(seed: number): () => number {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
 
 export type BatchSetting = {
 	n: number;
