@@ -6,6 +6,14 @@ import { countRest, readHead, type ByteSource } from './streamHead';
 
 /** Bytes read from the start of an input file to recognise its type. */
 export const HEAD_BYTES = 64;
+/**
+ * The chunk a stored file is read in as it is sent. Each chunk passes through several streams of
+ * n8n's HTTP client, so a 90 MB upload in 64 KB chunks (the default) spends more time handing
+ * chunks on than sending them; in 256 KB chunks it goes about as fast as a Buffer, while the few
+ * chunks read ahead hold a few MB (measured against a local server: 105-130 ms against 240-520 ms
+ * in 64 KB chunks, and 200-440 ms for the file read whole and sent by the form-data package).
+ */
+export const SEND_CHUNK_BYTES = 256 * 1024;
 
 export type InputBinary = Omit<StreamedFile, 'fileName' | 'mimeType'> & {
 	fileName?: string;
@@ -62,8 +70,7 @@ export async function inputBinary(
 	const { fileName, mimeType } = binary;
 	const id = binary.id;
 	if (id) {
-		const open = async (chunk?: number) =>
-			(await ctx.helpers.getBinaryStream(id, chunk)) as Source;
+		const open = async (chunk?: number) => (await ctx.helpers.getBinaryStream(id, chunk)) as Source;
 		const recorded = Number((await ctx.helpers.getBinaryMetadata(id)).fileSize);
 		if (Number.isSafeInteger(recorded) && recorded > 0) {
 			const head = await storedHead(await open(HEAD_BYTES));
@@ -74,12 +81,18 @@ export async function inputBinary(
 				mimeType,
 				size: recorded,
 				head,
-				open: async () => await open(),
+				open: async () => await open(SEND_CHUNK_BYTES),
 				wrongSize,
 			};
 		}
-		const { head, bytes } = await scanStored(await open());
-		return { fileName, mimeType, size: bytes, head, open: async () => await open() };
+		const { head, bytes } = await scanStored(await open(SEND_CHUNK_BYTES));
+		return {
+			fileName,
+			mimeType,
+			size: bytes,
+			head,
+			open: async () => await open(SEND_CHUNK_BYTES),
+		};
 	}
 	const data = await ctx.helpers.getBinaryDataBuffer(itemIndex, binary);
 	return {
