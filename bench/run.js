@@ -186,6 +186,8 @@ async function runServedOne({ svc, variant, side, repeat }) {
 			pings: pings.length,
 			slowestPingMs: Math.max(0, ...pings.map((p) => p.ms)),
 			failedPings: pings.filter((p) => !p.ok).length,
+			// when each small execution started after the run's webhook was called, and how long it took (ms)
+			timeline: pings.map((p) => [p.at, p.ms]),
 		},
 		error,
 	};

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { Breather } from '../engine/limits/breather';
 import { mapLimit } from '../engine/limits/mapLimit';
 import { JobBatch, type ItemResult } from '../engine/batch/jobBatch';
 import { priorTriesOf } from '../engine/batch/nodeMemory';
@@ -87,11 +88,12 @@ async function runJobs(
 	const passed = new Set<number>();
 	for (let i = 0; i < count; i++) if (op.passesOn?.call(ctx, i)) passed.add(i);
 	const indexes = Array.from({ length: count }, (_, i) => i).filter((i) => !passed.has(i));
-	const prepared = await mapLimit(
-		indexes,
-		PREPARE_CONCURRENCY,
-		async (i) => await op.prepare.call(ctx, i),
-	);
+	// checking thousands of items takes seconds: n8n answers other requests meanwhile
+	const breather = new Breather();
+	const prepared = await mapLimit(indexes, PREPARE_CONCURRENCY, async (i) => {
+		await breather.breathe();
+		return await op.prepare.call(ctx, i);
+	});
 	const firstFailure = prepared.findIndex((p) => !p.ok);
 	if (firstFailure >= 0 && !continueOnFail) {
 		const failed = prepared[firstFailure] as { error: unknown };

@@ -42,22 +42,31 @@ export class BatchCreates {
 		}
 	}
 
-	/** Starts the creates that may go now, in input order, kind by kind. */
+	/**
+	 * Starts the creates that may go now, in input order, kind by kind: no more at once than the
+	 * API's requests in flight allow, so that the looks at jobs already created go out between
+	 * them rather than behind every create of a large batch.
+	 */
 	sendDue(): void {
 		if (this.b.stopping) return;
 		const now = Date.now();
 		if (now >= this.b.waiting.firstDeadline(now)) this.failOverdue(now);
+		let room = this.b.api.limit - this.creatingTotal;
 		for (const [kind, line] of this.b.waiting.lines()) {
 			let free = this.free(kind);
 			for (const e of line) {
-				if (free <= 0 || !this.gate.mayGo(kind, now, this.creating(kind) > 0)) break;
+				if (room <= 0 || free <= 0 || !this.gate.mayGo(kind, now, this.creating(kind) > 0)) break;
 				free--;
+				room--;
 				this.send(e);
 			}
 		}
 	}
 
-	/** When a waiting create may next go (Infinity: none waits). */
+	/**
+	 * When a waiting create may next go (Infinity: none waits). Creates held back for room go as
+	 * soon as one in flight comes back, which wakes the loop anyway.
+	 */
 	wakeAt(): number {
 		const now = Date.now();
 		let at = this.b.waiting.firstDeadline(now);
@@ -84,6 +93,12 @@ export class BatchCreates {
 
 	private creating(kind: JobKind): number {
 		return this.creatingNow.get(kind) ?? 0;
+	}
+
+	private get creatingTotal(): number {
+		let n = 0;
+		for (const count of this.creatingNow.values()) n += count;
+		return n;
 	}
 
 	private send(e: Entry) {
