@@ -162,8 +162,12 @@ async function runServedOne({ svc, variant, side, repeat }) {
 	const data = result?.data;
 	const files = data ? producedFiles(data, variant, side) : 0;
 	const doubled = svc.state.duplicateCreates().length;
-	if (!error && runError(data)) error = `n8n: ${JSON.stringify(runError(data)).slice(0, 500)}`;
-	else if (!error && files !== variant.files)
+	const failure = runError(data);
+	if (!error && failure) {
+		const { message, description, node } = failure;
+		const where = node?.name ? ` in ${node.name}` : '';
+		error = `n8n${where}: ${message}${description ? ` (${description})` : ''}`.slice(0, 800);
+	} else if (!error && files !== variant.files)
 		error = `expected ${variant.files} files, got ${files}`;
 	else if (!error && doubled) error = `${doubled} items made more than one job`;
 	const lags = jobLags(svc);
