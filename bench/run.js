@@ -61,7 +61,7 @@ function parseArgs(argv) {
 		else if (flag === '--report') options.report = path.resolve(value());
 		else
 			throw new Error(
-				`Unknown option ${argv[i]}; use --case a,b,c,d,e,f --repeat N --out FILE --smoke, or --report FILE`,
+				`Unknown option ${argv[i]}; use --case a,b,c,d,e,f,g,h --repeat N --out FILE --smoke, or --report FILE`,
 			);
 	}
 	if (!Number.isInteger(options.repeat) || options.repeat < 1)
