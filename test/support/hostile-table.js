@@ -43,18 +43,6 @@ const isJsonObject = (value) => {
 	}
 	return v !== null && typeof v === 'object' && !Array.isArray(v);
 };
-/** Fields that may be left empty. */
-const OPTIONAL = new Set([
-	'deliveryInstructions',
-	'fileName',
-	'resolution',
-	'aspectRatio',
-	'referenceImageIds',
-	'referenceImageFields',
-	'referenceVideoIds',
-	'referenceVideoFields',
-	'modeFilter',
-]);
 const TEXT_LIMIT = 100_000;
 /**
  * Ids of voices and music tracks: the service lists neither, so the node checks their form only
