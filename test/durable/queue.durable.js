@@ -28,6 +28,16 @@ const sha256 = (buffer) => createHash('sha256').update(buffer).digest('hex');
 const ENDED = (e) => !['new', 'running', 'waiting'].includes(e.status);
 const seconds = (ms) => Math.round(ms / 100) / 10;
 
+/** What the executions that are not waiting say: their statuses, and the first one's error. */
+async function notWaiting(executions) {
+	const others = executions.filter((e) => e.status !== 'waiting');
+	const counts = {};
+	for (const e of others) counts[e.status] = (counts[e.status] ?? 0) + 1;
+	const first = others.find(ENDED);
+	const error = first && (await rest.execution(first.id)).data?.resultData?.error;
+	return `${executions.length} executions, not waiting: ${JSON.stringify(counts)}${error ? `; execution ${first.id} ended with: ${error.message}` : ''}`;
+}
+
 async function deploy(workflow) {
 	const id = await rest.createActiveWorkflow(workflow);
 	await rest.waitForWebhook(workflow.nodes[0].parameters.path);
@@ -68,14 +78,19 @@ test('(c) queue mode: 20 long jobs on workers running 2 executions each all comp
 		}),
 	);
 	// every execution waits durably: none holds a worker's slot
+	let seen = [];
 	await until(
 		async () => {
-			const all = await rest.executions(loopId);
-			return all.length === 20 && all.every((e) => e.status === 'waiting');
+			seen = await rest.executions(loopId);
+			return seen.length === 20 && seen.every((e) => e.status === 'waiting');
 		},
 		'20 executions waiting',
-		{ timeoutMs: 120_000, intervalMs: 500 },
-	);
+		// time to get there is not what is asserted (the jobs' creation times below are): room
+		// for a loaded machine, where a worker's first executions load the package slowly
+		{ timeoutMs: 240_000, intervalMs: 500 },
+	).catch(async (error) => {
+		throw new Error(`${error.message}; ${await notWaiting(seen)}`);
+	});
 	const jobs = jobsWithPrompt(svc, /^durable-c-/);
 	expect(jobs).toHaveLength(20);
 	// all 20 jobs run at the service at once: with the jobs waited for in the node, 4 slots would
