@@ -18,13 +18,15 @@ import { queueNetGap } from './schedule';
 /** The least share of the shortest run seen that any job of the cohort is taken to run. */
 export const SKIP_SHARE = 1 / 3;
 /** Runs seen before their spread is trusted, and the most a run is taken to keep of the shortest. */
-export const RUNS_FOR_SPREAD = 3;
+export const RUNS_FOR_SPREAD = 10;
 export const MAX_SHARE = 0.8;
 
 /**
  * The least a job of the cohort is taken to run, from start to end (0: nothing known yet). With
  * few runs seen, a third of the shortest (a spread of ±50 % puts the shortest run at a third of
- * the longest); with more, the shortest cut by the spread they show. Before any run ended, the
+ * the longest); with RUNS_FOR_SPREAD or more, the shortest less twice the mean step between the
+ * runs seen ((longest - shortest) / (runs - 1)): a few runs seldom include the shortest a cohort
+ * has, and a job that ends sooner than the plan allows for is seen late. Before any run ended, the
  * queue cannot have moved for want of a slot; if it moved all the same (capacity freed by jobs
  * the node does not see), a third of the longest time a job was seen running.
  */
@@ -32,8 +34,10 @@ export function minRunMs(c: Cohort): number {
 	if (!Number.isFinite(c.shortestRunMs)) {
 		return c.queueMoved ? Math.round(SKIP_SHARE * c.provenRunMs) : 0;
 	}
-	const ratio = c.runsSeen >= RUNS_FOR_SPREAD ? c.shortestRunMs / c.longestRunMs : 0;
-	const share = Math.min(MAX_SHARE, Math.max(SKIP_SHARE, ratio));
+	const n = c.runsSeen;
+	const range = c.longestRunMs - c.shortestRunMs;
+	const low = n >= RUNS_FOR_SPREAD ? c.shortestRunMs - (2 * range) / (n - 1) : 0;
+	const share = Math.min(MAX_SHARE, Math.max(SKIP_SHARE, low / c.shortestRunMs));
 	return Math.round(share * c.shortestRunMs);
 }
 

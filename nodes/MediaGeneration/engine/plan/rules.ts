@@ -89,8 +89,9 @@ export function nextLook(m: Member, batch: BatchView): NextLook {
 		routine = true;
 	} else if (lastFew(batch) || !c.inGroup(m)) {
 		own = Math.max(earliestEnd(m), mayEndNow(m, batch));
-		// a sibling that started with it ended: it has run as long by then
-		if (c.startedFirst(m)) own = Math.min(own, expectedAt(m));
+		// a sibling that started with it ended: it has run as long by then (looked at after that
+		// end was seen, it is on its own schedule, which finds it soon enough)
+		if (c.startedFirst(m) && m.lastAt <= c.firstEndAt) own = Math.min(own, expectedAt(m));
 	} else {
 		// scouts take turns (lookPlan.ts), as far as the batch has room; every job of the group
 		// has the safety net

@@ -23,7 +23,7 @@ import { loop, serviceBatch, watch, within, type BatchSetting, type Figures } fr
  */
 const S = 1000;
 const JITTER_MS = 200;
-const SEEDS = [1, 2, 3];
+const SEEDS = Array.from({ length: 20 }, (_, i) => i + 1);
 
 type Run = { name: string; plan: Figures; ideal: Figures; real: Figures };
 
