@@ -70,29 +70,17 @@ export async function inputBinary(
 	const { fileName, mimeType } = binary;
 	const id = binary.id;
 	if (id) {
-		const open = async (chunk?: number) => (await ctx.helpers.getBinaryStream(id, chunk)) as Source;
+		const open = async (chunk: number) => (await ctx.helpers.getBinaryStream(id, chunk)) as Source;
+		const stored = { fileName, mimeType, open: async () => await open(SEND_CHUNK_BYTES) };
 		const recorded = Number((await ctx.helpers.getBinaryMetadata(id)).fileSize);
 		if (Number.isSafeInteger(recorded) && recorded > 0) {
-			const head = await storedHead(await open(HEAD_BYTES));
 			const wrongSize = (counted: number, more: boolean) =>
 				`Binary field "${propertyName}" holds ${more ? 'more than' : `only ${counted} of`} the ${recorded} bytes n8n recorded in its binary storage: the file was not stored whole, so the upload was stopped before its end and the service kept nothing`;
-			return {
-				fileName,
-				mimeType,
-				size: recorded,
-				head,
-				open: async () => await open(SEND_CHUNK_BYTES),
-				wrongSize,
-			};
+			const head = await storedHead(await open(HEAD_BYTES));
+			return { ...stored, size: recorded, head, wrongSize };
 		}
 		const { head, bytes } = await scanStored(await open(SEND_CHUNK_BYTES));
-		return {
-			fileName,
-			mimeType,
-			size: bytes,
-			head,
-			open: async () => await open(SEND_CHUNK_BYTES),
-		};
+		return { ...stored, size: bytes, head };
 	}
 	const data = await ctx.helpers.getBinaryDataBuffer(itemIndex, binary);
 	return {
