@@ -10,9 +10,13 @@ import { gapMs } from './schedule';
  * rules.ts reads it.
  */
 
-/** Jobs looked at in turn on the full schedule while a cohort is taken to end together. */
+/**
+ * While a cohort is taken to end together, its jobs are looked at one at a time, in turn, on the
+ * full schedule of its oldest job: SCOUT_TURNS looks per gap, each at the next job of the cohort
+ * (the scout of that turn), so that an end among any of them, not only the oldest, is soon seen.
+ * The first turn comes half a gap after the cohort's second job (SCOUTS).
+ */
 export const SCOUTS = 2;
-/** the scouts of a cohort look in turn: together, this many times per gap of the schedule */
 export const SCOUT_TURNS = 2;
 
 export class Cohort {
@@ -39,7 +43,8 @@ export class Cohort {
 	provenRunMs = 0;
 	/** a job found queued was later found running: its queue moves */
 	queueMoved = false;
-	/** the scouts' next look, whose turn it is, and the version of the scouts' entry in the heap */
+	/** the scouts' next look, where the next turn starts in `members`, and the version of the
+	 * scouts' entry in the heap */
 	tickAt = Infinity;
 	turn = 0;
 	stamp = 0;
@@ -74,6 +79,7 @@ export class Cohort {
 		if (this.goneCount > 64 && this.goneCount * 2 > this.members.length) {
 			this.members = this.members.filter((x) => !x.gone);
 			this.head = 0;
+			this.turn = 0;
 			this.goneCount = 0;
 		}
 	}
@@ -106,19 +112,26 @@ export class Cohort {
 		return this.together && this.startedFirst(m);
 	}
 
-	/** The oldest jobs that started together, which look out for the others. */
-	scouts(): Member[] {
-		const out: Member[] = [];
-		for (const m of this.watched()) {
-			if (!this.startedFirst(m)) continue;
-			out.push(m);
-			if (out.length === SCOUTS) break;
+	/**
+	 * The next job that started with the others, after the last scout, that is free to be looked
+	 * at (not being looked at, and not in `taken`), going round the cohort.
+	 */
+	nextScout(taken: ReadonlySet<Member>): Member | undefined {
+		const span = this.members.length - this.head;
+		for (let k = 0; k < span; k++) {
+			const i = this.head + ((Math.max(0, this.turn - this.head) + k) % span);
+			const m = this.members[i];
+			if (m.gone || m.busy || taken.has(m) || !this.startedFirst(m)) continue;
+			this.turn = i + 1;
+			return m;
 		}
-		return out;
+		return undefined;
 	}
 
-	isScout(m: Member): boolean {
-		return this.scouts().includes(m);
+	/** The oldest job that started with the others: the scouts' turns follow its age. */
+	oldest(): Member | undefined {
+		for (const m of this.watched()) if (this.startedFirst(m)) return m;
+		return undefined;
 	}
 
 	/** The jobs that started together, oldest first. */
@@ -134,18 +147,16 @@ export class Cohort {
 }
 
 /**
- * One turn of a cohort's scouts at `now`: the next free one is looked at (added to `out`).
+ * One turn of a cohort's scouts at `now`: its next free job is looked at (added to `out`).
  * Returns when the next turn is due (Infinity: the cohort is no longer taken to end together).
  */
 export function scoutTurn(c: Cohort, now: number, out: Member[]): number {
-	const scouts = c.together ? c.scouts() : [];
-	if (!scouts.length) return Infinity;
-	const free = scouts.filter((m) => !m.busy && !out.includes(m));
-	if (free.length) {
-		const scout = free[c.turn++ % free.length];
+	const oldest = c.together ? c.oldest() : undefined;
+	if (!oldest) return Infinity;
+	const scout = c.nextScout(new Set(out));
+	if (scout) {
 		scout.scouting = true;
 		out.push(scout);
 	}
-	const oldest = scouts[0];
 	return Math.max(now, c.tickAt + gapMs(c.tickAt - oldest.createdAt, oldest.capMs) / SCOUT_TURNS);
 }

@@ -7,9 +7,10 @@ import { fineGap, followerGap, gapMs, LOOP_GAP_MS, loopPaceAt, patrolGap } from 
  * When a job is next looked at: the whole rule, as a pure function of what the plan knows.
  *
  * - Jobs of a cohort that started together (all of them, unless its service queues) are taken to
- *   end together: two scouts, the oldest, are looked at in turn on the full schedule (schedule.ts:
- *   a tenth of their age, at least 0.9 s); the others on a sparse safety net, and when a
- *   sibling's end says they should be done. If one of them runs on past that, they do not end
+ *   end together: they are looked at one at a time, in turn, twice per gap of the full schedule
+ *   of the oldest (schedule.ts: a tenth of its age, at least 0.9 s; cohort.ts), so that an end
+ *   among any of them is soon seen; each is also on a sparse safety net, and is looked at when a
+ *   sibling's end says it should be done. If one of them runs on past that, they do not end
  *   together after all.
  * - A job that may end at any time (its cohort's jobs did not end together, it is alone in its
  *   cohort, or it waited in a queue) is looked at on the full schedule, but never more often,
@@ -93,8 +94,8 @@ export function nextLook(m: Member, batch: BatchView): NextLook {
 		// end was seen, it is on its own schedule, which finds it soon enough)
 		if (c.startedFirst(m) && m.lastAt <= c.firstEndAt) own = Math.min(own, expectedAt(m));
 	} else {
-		// scouts take turns (lookPlan.ts), as far as the batch has room; every job of the group
-		// has the safety net
+		// the cohort's turns (lookPlan.ts) come to it, as far as the batch has room; every job of
+		// the group has the safety net
 		const safety = m.lastAt + followerGap(m.lastAt - m.createdAt, m.capMs);
 		own = Math.min(safety, expectedAt(m));
 		routine = own === safety;
