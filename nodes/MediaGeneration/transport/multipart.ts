@@ -20,11 +20,14 @@ export type StreamedFile = {
  * connection on a body it will not read resets it, and the reset would otherwise hide its answer
  * behind a network error. n8n's HTTP client does not tell a node when 100 Continue arrives, so
  * the first byte waits HOLD_MS at most, and less whenever the answer comes first (the try then
- * ends). A try after one whose connection broke while sending waits RETRY_HOLD_MS, for a service
- * that answers more slowly than that.
+ * ends): long enough for a service on the same network or in the same region to answer from the
+ * headers, short beside the upload itself (a 90 MB body takes half a second on a fast link). A
+ * service farther away may answer after the first bytes went out; if its reset then hides the
+ * answer, the try after it waits RETRY_HOLD_MS and hears it, having sent only what one round
+ * trip carries.
  */
 export const HOLD_FROM_BYTES = 1024 * 1024;
-export const HOLD_MS = 100;
+export const HOLD_MS = 25;
 export const RETRY_HOLD_MS = 500;
 
 /**
