@@ -154,9 +154,6 @@ export function scoutTurn(c: Cohort, now: number, out: Member[]): number {
 	const oldest = c.together ? c.oldest() : undefined;
 	if (!oldest) return Infinity;
 	const scout = c.nextScout(new Set(out));
-	if (scout) {
-		scout.scouting = true;
-		out.push(scout);
-	}
+	if (scout) out.push(scout);
 	return Math.max(now, c.tickAt + gapMs(c.tickAt - oldest.createdAt, oldest.capMs) / SCOUT_TURNS);
 }

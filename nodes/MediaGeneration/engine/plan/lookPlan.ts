@@ -71,9 +71,8 @@ export class LookPlan {
 		}
 		this.budget.looked(out.length);
 		for (const m of out) {
-			// a scout's looks are its cohort's, not its own (rules.ts)
-			if (!m.scouting) m.looks++;
-			m.scouting = false;
+			// every look counts toward its job's pace (rules.ts), its cohort's turns included
+			m.looks++;
 			m.busy = true;
 			m.now = false;
 			if (now + TOLERANCE_MS >= m.deadline) m.pastDeadline = true;

@@ -12,10 +12,8 @@ export type Member = {
 	pastDeadline: boolean;
 	/** when it was last looked at (its creation before the first look) */
 	lastAt: number;
-	/** how many looks it has had, not counting those it had as a scout (for its cohort) */
+	/** how many looks it has had, its cohort's turns included */
 	looks: number;
-	/** its next look is its cohort's scout's turn */
-	scouting: boolean;
 	/** a look at it is under way */
 	busy: boolean;
 	/** no longer watched */
@@ -52,7 +50,6 @@ export function newMember(id: number, cohort: Cohort, createdAt: number, o: Memb
 		pastDeadline: false,
 		lastAt: createdAt,
 		looks: 0,
-		scouting: false,
 		busy: false,
 		gone: false,
 		now: o.now ?? false,
