@@ -42,7 +42,7 @@ export class LookPlan {
 		this.clock = Math.max(this.clock, createdAt);
 		this.budget.added(createdAt);
 		c.add(m);
-		// a second job makes a cohort that ends together: its first job becomes a scout
+		// a second job makes a cohort that ends together: its turns start
 		if (c.firstPending === 2 && c.together) {
 			this.startTurns(c, createdAt + gapMs(0, o.capMs) / SCOUTS);
 			this.rescheduleCohort(c);
@@ -157,7 +157,7 @@ export class LookPlan {
 		this.heap.push(c, (c.tickAt = at), ++c.stamp);
 	}
 
-	/** The scouts' turn: one of them is looked at, as far as the batch has room (budget.ts). */
+	/** The cohort's turn: its next job is looked at, as far as the batch has room (budget.ts). */
 	private turn(c: Cohort, now: number, out: Member[]) {
 		const room = this.budget.roomAt(now);
 		const next = room > now ? Math.min(room, now + LOOP_GAP_MS) : scoutTurn(c, now, out);
