@@ -23,21 +23,28 @@ export class LoopBudget {
 		this.made += count;
 	}
 
-	/** A job no longer watched: the loop looked at it at least once after it was last seen running. */
+	/**
+	 * A job no longer watched, which ran until about `ranUntil`: the loop looked at it once per
+	 * gap until then, and once after.
+	 */
 	removed(createdAt: number, ranUntil: number): void {
 		this.watched--;
 		this.createdSum -= createdAt;
 		this.loopDone += Math.floor((ranUntil - createdAt) / LOOP_GAP_MS) + 1;
 	}
 
-	/** From when the batch has room for one more look of its own (-Infinity: at `now`). */
-	roomAt(now: number): number {
+	/**
+	 * From when the batch has room for one more look of its own (-Infinity: at `now`), `taking`
+	 * looks being already on their way out.
+	 */
+	roomAt(now: number, taking = 0): number {
 		const n = this.watched;
 		if (!n) return -Infinity;
+		const made = this.made + taking;
 		// the loop's looks at a watched job by `now`: one per gap, less half a look for the rounding
 		const loop = this.loopDone + (n * now - this.createdSum) / LOOP_GAP_MS - n / 2;
-		if (this.made < loop) return -Infinity;
-		const needed = this.made + 1 - this.loopDone + n / 2;
+		if (made < loop) return -Infinity;
+		const needed = made + 1 - this.loopDone + n / 2;
 		return (LOOP_GAP_MS * needed + this.createdSum) / n;
 	}
 }

@@ -3,7 +3,7 @@ import { Cohort, SCOUTS, scoutTurn } from './cohort';
 import { DueHeap } from './dueHeap';
 import { learnEnded, learnRunning, learnStarted, TOLERANCE_MS } from './lessons';
 import { newMember, type Member, type MemberOptions } from './member';
-import { LAST_FEW, LAST_WAVE, nextLook } from './rules';
+import { CLOSE_WATCH, LAST_WAVE, nextLook } from './rules';
 import { gapMs, LOOP_GAP_MS } from './schedule';
 
 /**
@@ -64,10 +64,18 @@ export class LookPlan {
 	 */
 	due(now: number): Array<{ id: number; routine: boolean }> {
 		const out: Member[] = [];
+		const noRoom: Member[] = [];
 		this.clock = Math.max(this.clock, now);
 		for (const e of this.heap.popUntil(now + TOLERANCE_MS)) {
 			if (e instanceof Cohort) this.turn(e, now, out);
+			else if (e.close && !e.now && this.budget.roomAt(now, out.length) > now) noRoom.push(e);
 			else out.push(e);
+		}
+		// a close look the batch has no room for any more: the job's own pace instead
+		for (const m of noRoom) {
+			const at = this.nextFor(m, Infinity).at;
+			if (at <= now + TOLERANCE_MS) out.push(m);
+			else this.heap.push(m, at, ++m.stamp);
 		}
 		this.budget.looked(out.length);
 		for (const m of out) {
@@ -106,7 +114,7 @@ export class LookPlan {
 		}
 		this.endsSeen++;
 		const siblingsDue = learnEnded(c, m, at);
-		this.remove(id);
+		this.remove(id, m.lastAt);
 		if (siblingsDue && c.pending) this.rescheduleCohort(c);
 	}
 
@@ -123,13 +131,19 @@ export class LookPlan {
 		else this.schedule(m);
 	}
 
-	/** Stops watching a job (ended, failed, or no longer of interest). */
-	remove(id: number): void {
+	/**
+	 * Stops watching a job (ended, failed, or no longer of interest); `endedBy`: the look that
+	 * found it ended was sent then.
+	 */
+	remove(id: number, endedBy?: number): void {
 		const m = this.byId.get(id);
 		if (!m) return;
 		this.byId.delete(id);
 		if (m.queuedAt !== undefined) this.queueChanged(-1);
-		this.budget.removed(m.createdAt, m.notEndedAt ?? m.createdAt);
+		// it ended, on average, halfway between the last look that found it running and the first
+		// that found it ended
+		const ran = m.notEndedAt ?? m.createdAt;
+		this.budget.removed(m.createdAt, endedBy === undefined ? ran : (ran + endedBy) / 2);
 		const c = m.cohort;
 		c.remove(m);
 		if (!c.pending) this.cohorts.delete(c.key);
@@ -159,7 +173,7 @@ export class LookPlan {
 
 	/** The cohort's turn: its next job is looked at, as far as the batch has room (budget.ts). */
 	private turn(c: Cohort, now: number, out: Member[]) {
-		const room = this.budget.roomAt(now);
+		const room = this.budget.roomAt(now, out.length);
 		const next = room > now ? Math.min(room, now + LOOP_GAP_MS) : scoutTurn(c, now, out);
 		if (next < Infinity) this.startTurns(c, next);
 		else c.tickAt = Infinity;
@@ -167,20 +181,25 @@ export class LookPlan {
 
 	private schedule(m: Member) {
 		if (m.busy || m.gone) return;
-		const roomAt = this.budget.roomAt(this.clock);
+		const next = this.nextFor(m, this.budget.roomAt(this.clock));
+		this.heap.push(m, next.at, ++m.stamp);
+	}
+
+	private nextFor(m: Member, roomAt: number) {
 		const drained = this.queueSeen && !this.queuedNow;
 		const next = nextLook(m, { pending: this.size, endsSeen: this.endsSeen, drained, roomAt });
 		m.routine = next.routine;
-		this.heap.push(m, next.at, ++m.stamp);
+		m.close = next.close;
+		return next;
 	}
 
 	private rescheduleCohort(c: Cohort) {
 		for (const m of c.watched()) this.schedule(m);
 	}
 
-	/** Once a batch is down to its last few jobs, they are watched closely (rules.ts). */
+	/** Once a batch is down to its last jobs, they are watched closely (rules.ts). */
 	private lastFewClose() {
-		if (this.size > LAST_FEW || !this.endsSeen) return;
+		if (this.size > CLOSE_WATCH || !this.endsSeen) return;
 		for (const m of this.byId.values()) this.schedule(m);
 	}
 

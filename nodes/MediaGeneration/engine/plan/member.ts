@@ -24,6 +24,8 @@ export type Member = {
 	stamp: number;
 	/** its next look is a safety-net look, which may wait behind the others */
 	routine: boolean;
+	/** its next look is a close look at one of the batch's last jobs, taken only while it has room */
+	close: boolean;
 	/** the last look found it queued, and nothing since says it started */
 	queuedAt?: number;
 	/** a look found it queued once: it did not start with its cohort's first jobs */
@@ -55,6 +57,7 @@ export function newMember(id: number, cohort: Cohort, createdAt: number, o: Memb
 		now: o.now ?? false,
 		stamp: 0,
 		routine: false,
+		close: false,
 		queuedOnce: false,
 		ranEarly: false,
 		startLo: createdAt,

@@ -18,19 +18,26 @@ import { fineGap, followerGap, gapMs, LOOP_GAP_MS, loopPaceAt, patrolGap } from 
  *   later than 2 s (or a tenth of its age) after its last look.
  * - A queued job is looked at just often enough that a start right after a look is seen
  *   (queueing.ts), paced in the same way.
- * - Once only the last few jobs of a batch are left, they are looked at every half second, as
- *   far as the batch's looks so far leave room (budget.ts): the last one decides when the node is
- *   done. A batch of a few jobs is on the full schedule from the start.
+ * - Once only the last jobs of a batch are left (CLOSE_WATCH of them, after others have ended),
+ *   they are looked at closely, as far as the batch's looks so far leave room (budget.ts): the
+ *   last one decides when the node is done. The last two are looked at every half second; with
+ *   more left, each is looked at that much less often, so that the close looks cost the batch
+ *   about as much per second however many are left. A close look that comes due when the batch
+ *   has no room left is put off to the job's own pace. A batch of a few jobs is on the full
+ *   schedule from the start.
  *
  * Every job is also looked at when its Maximum Wait runs out, and never less often than its Poll
  * Interval allows.
  */
 
 /**
- * A batch with this many jobs left, or fewer, has its last jobs watched closely; on a service
- * that queues, so has the last wave once no job is queued any more, up to LAST_WAVE jobs.
+ * A batch with CLOSE_WATCH jobs left, or fewer, has them watched closely, LAST_FEW of them at the
+ * full close pace; on a service that queues, so has the last wave once no job is queued any more,
+ * up to LAST_WAVE jobs, all at the full close pace. A batch of LAST_FEW jobs or fewer is on the
+ * full schedule.
  */
 export const LAST_FEW = 2;
+export const CLOSE_WATCH = 6;
 export const LAST_WAVE = 10;
 
 /**
@@ -40,26 +47,34 @@ export const LAST_WAVE = 10;
  */
 export type BatchView = { pending: number; endsSeen: number; drained: boolean; roomAt: number };
 
-export type NextLook = { at: number; routine: boolean };
+export type NextLook = { at: number; routine: boolean; close: boolean };
 
-/** Whether the batch is down to its last few jobs, once others have ended. */
+/** Whether the batch is down to its last jobs, watched closely, once others have ended. */
 export function lastFew(batch: BatchView): boolean {
 	if (!batch.endsSeen) return false;
-	return batch.pending <= (batch.drained ? LAST_WAVE : LAST_FEW);
+	return batch.pending <= (batch.drained ? LAST_WAVE : CLOSE_WATCH);
+}
+
+/** The gap of a close look, `elapsedMs` after the job may have started (schedule.ts). */
+function closeGap(elapsedMs: number, m: Member, batch: BatchView): number {
+	const gap = fineGap(elapsedMs, m.capMs);
+	return batch.drained ? gap : gap * Math.max(1, batch.pending / LAST_FEW);
 }
 
 /** When a job that may end at any time is next looked at. */
 function mayEndNow(m: Member, batch: BatchView): number {
 	const age = m.lastAt - m.createdAt;
 	const next = m.lastAt + gapMs(age, m.capMs);
+	const slowest = m.lastAt + patrolGap(age, m.capMs);
+	const loopPaced = Math.min(Math.max(next, loopPaceAt(m.createdAt, m.looks)), slowest);
 	if (lastFew(batch)) {
 		// closely from when it may have started, if the batch has room; else like the loop
-		const close = m.lastAt + fineGap(m.lastAt - m.startLo, m.capMs);
-		return batch.roomAt <= close ? close : Math.min(next, m.lastAt + LOOP_GAP_MS);
+		const close = m.lastAt + closeGap(m.lastAt - m.startLo, m, batch);
+		const paced = batch.pending <= LAST_FEW ? Math.min(next, m.lastAt + LOOP_GAP_MS) : loopPaced;
+		return batch.roomAt <= close ? close : paced;
 	}
 	if (batch.pending <= LAST_FEW) return next;
-	const slowest = m.lastAt + patrolGap(age, m.capMs);
-	return Math.min(Math.max(next, loopPaceAt(m.createdAt, m.looks)), slowest);
+	return loopPaced;
 }
 
 /**
@@ -74,14 +89,22 @@ export function expectedAt(m: Member): number {
 
 /** When a job last found queued is next looked at (queueing.ts). */
 function queuedAt(m: Member, batch: BatchView): number {
-	const close = queuedLookAt(m, () => fineGap(0, m.capMs));
+	const close = queuedLookAt(m, () => closeGap(0, m, batch));
 	if (lastFew(batch) && batch.roomAt <= close) return close;
 	const at = queuedLookAt(m, (elapsed) => gapMs(elapsed, m.capMs));
 	return Math.max(at, loopPaceAt(m.createdAt, m.looks));
 }
 
 export function nextLook(m: Member, batch: BatchView): NextLook {
-	if (m.now) return { at: -Infinity, routine: false };
+	if (m.now) return { at: -Infinity, routine: false, close: false };
+	const { at, routine } = lookAt(m, batch);
+	// a close look: one the batch's room brought forward, taken only if the room is still there
+	const close =
+		lastFew(batch) && batch.roomAt < Infinity && at < lookAt(m, { ...batch, roomAt: Infinity }).at;
+	return { at, routine, close };
+}
+
+function lookAt(m: Member, batch: BatchView): { at: number; routine: boolean } {
 	const c = m.cohort;
 	let own: number;
 	let routine = false;

@@ -73,8 +73,18 @@ type Event = {
 	state?: 'queued' | 'running' | 'ended';
 };
 
+export type WatchOptions = {
+	seed?: number;
+	jitterMs?: number;
+	/** told of every look and what it found, for reading a plan's choices */
+	trace?: (line: string) => void;
+};
+
 /** Runs the plan until every job is seen ended. */
-export function watch(jobs: ServiceJob[], { seed = 1, jitterMs = 200 } = {}): Figures {
+export function watch(
+	jobs: ServiceJob[],
+	{ seed = 1, jitterMs = 200, trace }: WatchOptions = {},
+): Figures {
 	const random = seeded(seed * 7919 + 13);
 	const plan = new LookPlan();
 	const events: Event[] = jobs.map((j, id) => ({
@@ -104,6 +114,7 @@ export function watch(jobs: ServiceJob[], { seed = 1, jitterMs = 200 } = {}): Fi
 			looks[id]++;
 			const delay = random() * jitterMs;
 			const state = stateAt(jobs[id], t + delay / 2);
+			trace?.(`${(t / 1000).toFixed(2)} s: look ${id} finds it ${state} (${plan.size} watched)`);
 			if (state === 'ended') seenAt[id] ??= t + delay / 2;
 			events.push({ at: t + delay, id, kind: 'answer', state });
 		}
