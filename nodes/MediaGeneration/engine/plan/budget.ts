@@ -23,10 +23,7 @@ export class LoopBudget {
 		this.made += count;
 	}
 
-	/**
-	 * A job no longer watched, which ran until about `ranUntil`: the loop looked at it once per
-	 * gap until then, and once after.
-	 */
+	/** A job no longer watched: the loop looked at it at least once after it was last seen running. */
 	removed(createdAt: number, ranUntil: number): void {
 		this.watched--;
 		this.createdSum -= createdAt;

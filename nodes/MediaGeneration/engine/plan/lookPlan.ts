@@ -114,7 +114,7 @@ export class LookPlan {
 		}
 		this.endsSeen++;
 		const siblingsDue = learnEnded(c, m, at);
-		this.remove(id, m.lastAt);
+		this.remove(id);
 		if (siblingsDue && c.pending) this.rescheduleCohort(c);
 	}
 
@@ -131,19 +131,13 @@ export class LookPlan {
 		else this.schedule(m);
 	}
 
-	/**
-	 * Stops watching a job (ended, failed, or no longer of interest); `endedBy`: the look that
-	 * found it ended was sent then.
-	 */
-	remove(id: number, endedBy?: number): void {
+	/** Stops watching a job (ended, failed, or no longer of interest). */
+	remove(id: number): void {
 		const m = this.byId.get(id);
 		if (!m) return;
 		this.byId.delete(id);
 		if (m.queuedAt !== undefined) this.queueChanged(-1);
-		// it ended, on average, halfway between the last look that found it running and the first
-		// that found it ended
-		const ran = m.notEndedAt ?? m.createdAt;
-		this.budget.removed(m.createdAt, endedBy === undefined ? ran : (ran + endedBy) / 2);
+		this.budget.removed(m.createdAt, m.notEndedAt ?? m.createdAt);
 		const c = m.cohort;
 		c.remove(m);
 		if (!c.pending) this.cohorts.delete(c.key);

@@ -1,7 +1,15 @@
 import type { Member } from './member';
 import { TOLERANCE_MS } from './lessons';
 import { earliestEnd, queuedLookAt } from './queueing';
-import { fineGap, followerGap, gapMs, LOOP_GAP_MS, loopPaceAt, patrolGap } from './schedule';
+import {
+	fineGap,
+	followerGap,
+	gapMs,
+	LOOP_GAP_MS,
+	loopPaceAt,
+	loopRoundAt,
+	patrolGap,
+} from './schedule';
 
 /**
  * When a job is next looked at: the whole rule, as a pure function of what the plan knows.
@@ -13,11 +21,12 @@ import { fineGap, followerGap, gapMs, LOOP_GAP_MS, loopPaceAt, patrolGap } from 
  *   sibling's end says it should be done. If one of them runs on past that, they do not end
  *   together after all.
  * - A job that may end at any time (its cohort's jobs did not end together, it is alone in its
- *   cohort, or it waited in a queue) is looked at on the full schedule, but never more often,
- *   counted from its creation, than a loop through a 2 s Wait node would have looked at it, nor
- *   later than 2 s (or a tenth of its age) after its last look.
+ *   cohort, or it waited in a queue) is looked at on the full schedule, but at most once per round
+ *   of a loop through a 2 s Wait node started with it (every 2.2 s from its creation), on the
+ *   round itself unless that comes too soon after its last look, and never later than 2.2 s (or a
+ *   tenth of its age) after its last look.
  * - A queued job is looked at just often enough that a start right after a look is seen
- *   (queueing.ts), paced in the same way.
+ *   (queueing.ts), never more often, counted from its creation, than such a loop.
  * - Once only the last jobs of a batch are left (CLOSE_WATCH of them, after others have ended),
  *   they are looked at closely, as far as the batch's looks so far leave room (budget.ts): the
  *   last one decides when the node is done. The last two are looked at every half second; with
@@ -37,7 +46,7 @@ import { fineGap, followerGap, gapMs, LOOP_GAP_MS, loopPaceAt, patrolGap } from 
  * full schedule.
  */
 export const LAST_FEW = 2;
-export const CLOSE_WATCH = 6;
+export const CLOSE_WATCH = 4;
 export const LAST_WAVE = 10;
 
 /**
@@ -66,7 +75,7 @@ function mayEndNow(m: Member, batch: BatchView): number {
 	const age = m.lastAt - m.createdAt;
 	const next = m.lastAt + gapMs(age, m.capMs);
 	const slowest = m.lastAt + patrolGap(age, m.capMs);
-	const loopPaced = Math.min(Math.max(next, loopPaceAt(m.createdAt, m.looks)), slowest);
+	const loopPaced = Math.min(loopRoundAt(m.createdAt, next), slowest);
 	if (lastFew(batch)) {
 		// closely from when it may have started, if the batch has room; else like the loop
 		const close = m.lastAt + closeGap(m.lastAt - m.startLo, m, batch);

@@ -26,15 +26,26 @@ export function gapMs(elapsedMs: number, capMs = MAX_GAP_MS): number {
 /**
  * The pace of a loop through n8n's Wait node of 2 s: each round looks at every job, and takes
  * 2 s plus its own requests (about 2.1 s for 20 jobs on the bench). A job that may end at any time
- * is looked at on the full schedule, but never more often, counted from its creation, than once
- * per LOOP_GAP_MS, a little slower than such a loop, so that a batch keeps room for close looks at
- * its last jobs (see rules.ts, budget.ts). Past 24 s of age the full schedule is the slower.
+ * is looked at on the full schedule, but at most once per round of such a loop started with it,
+ * every LOOP_GAP_MS from its creation, a little slower than the real loop, so that a batch keeps
+ * room for close looks at its last jobs (see rules.ts, budget.ts). Past 24 s of age the full
+ * schedule is the slower.
  */
 export const LOOP_GAP_MS = 2200;
 
 /** The earliest time for look number `looks + 1` of a job created at `createdAt`. */
 export function loopPaceAt(createdAt: number, looks: number): number {
 	return createdAt + LOOP_GAP_MS * (looks + 1);
+}
+
+/**
+ * The first round, at or after `at`, of a loop of LOOP_GAP_MS started with a job created at
+ * `createdAt`. A job looked at on these rounds costs no more looks than that loop however it was
+ * looked at before: a look between two rounds neither puts the next round off nor calls for a
+ * look to catch up.
+ */
+export function loopRoundAt(createdAt: number, at: number): number {
+	return createdAt + LOOP_GAP_MS * Math.ceil((at - createdAt) / LOOP_GAP_MS);
 }
 
 /** The longest gap of a job that may end at any time: the loop's, or a tenth of its age. */

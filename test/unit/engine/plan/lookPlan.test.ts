@@ -138,3 +138,35 @@ describe('limits the user set', () => {
 		expect(r.looks[0]).toContain(1234);
 	});
 });
+
+describe('jobs created as slots free (podcasts: 5 at once)', () => {
+	// 12 podcasts of 5 s through 5 slots: the next is created as soon as one is seen ended
+	function slotted() {
+		const n = 12;
+		const plan = new LookPlan();
+		const ends: number[] = [];
+		let created = 0;
+		let looks = 0;
+		const create = (at: number) => {
+			const id = created++;
+			ends[id] = at + 5000;
+			plan.add(id, 'podcast', at);
+		};
+		for (let i = 0; i < 5; i++) create(i * 5);
+		let now = 0;
+		while (plan.size) {
+			now = Math.max(now, plan.wakeAt());
+			for (const { id } of plan.due(now)) {
+				looks++;
+				const ended = now >= ends[id];
+				plan.seen(id, now + 30, ended);
+				if (ended && created < n) create(now + 40);
+			}
+		}
+		return looks / n;
+	}
+
+	test('no more looks than the hand-built loop of fives (3 per job)', () => {
+		expect(slotted()).toBeLessThanOrEqual(3);
+	});
+});
