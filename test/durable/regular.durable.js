@@ -199,9 +199,14 @@ async function hundredJobs(workflow, path, waitingStatus, { jobs = true } = {}) 
 	);
 	// an execution is `running` from its start, a moment before its node has created the job
 	const made = () => jobsWithPrompt(svc, new RegExp(`^${path}-`)).length;
+	// what the last look found, for a wait that times out
+	let seen = 'nothing yet';
 	await until(
 		async () => {
 			const all = await n8n.rest.executions(workflowId);
+			const counts = {};
+			for (const e of all) counts[e.status] = (counts[e.status] ?? 0) + 1;
+			seen = `executions by status ${JSON.stringify(counts)}, jobs created ${made()}`;
 			return (
 				all.length === 100 &&
 				all.every((e) => e.status === waitingStatus) &&
@@ -210,7 +215,9 @@ async function hundredJobs(workflow, path, waitingStatus, { jobs = true } = {}) 
 		},
 		`100 executions ${waitingStatus}${jobs ? ', with their 100 jobs created' : ''}`,
 		{ timeoutMs: 60_000, intervalMs: 500 },
-	);
+	).catch((error) => {
+		throw new Error(`${error.message} (last seen: ${seen})`);
+	});
 	const memory = await rssAbove(baseMiB, 20);
 	const all = await until(
 		async () => {
@@ -230,8 +237,10 @@ test('(d) memory: n8n while 100 jobs wait durably, against the same jobs waited 
 		'memory-in-node',
 		'running',
 	);
+	// a Wait of 120 s: on a loaded machine, the first executions must not leave their Wait before
+	// the last ones have entered theirs
 	const durable = await hundredJobs(
-		durableLoop({ path: 'memory-durable', credential, kind: 'video' }),
+		durableLoop({ path: 'memory-durable', credential, kind: 'video', waitSeconds: 120 }),
 		'memory-durable',
 		'waiting',
 	);
