@@ -29,11 +29,13 @@ import {
  *   (queueing.ts), never more often, counted from its creation, than such a loop.
  * - Once only the last jobs of a batch are left (CLOSE_WATCH of them, after others have ended),
  *   they are looked at closely, as far as the batch's looks so far leave room (budget.ts): the
- *   last one decides when the node is done. The last two are looked at every half second; with
- *   more left, each is looked at that much less often, so that the close looks cost the batch
- *   about as much per second however many are left. A close look that comes due when the batch
- *   has no room left is put off to the job's own pace. A batch of a few jobs is on the full
- *   schedule from the start.
+ *   last one decides when the node is done. The last two are looked at every half second (once
+ *   a second for jobs past a minute, schedule.ts); with more left, each is looked at that much
+ *   less often, so that the close looks cost the batch about as much per second however many are
+ *   left, and its room lasts until the last of them ends. On a service that queues, so is the
+ *   last wave once none is queued any more. A close look that comes due when the batch has no
+ *   room left is put off to the job's own pace. A batch of a few jobs is on the full schedule
+ *   from the start.
  *
  * Every job is also looked at when its Maximum Wait runs out, and never less often than its Poll
  * Interval allows.
@@ -42,8 +44,7 @@ import {
 /**
  * A batch with CLOSE_WATCH jobs left, or fewer, has them watched closely, LAST_FEW of them at the
  * full close pace; on a service that queues, so has the last wave once no job is queued any more,
- * up to LAST_WAVE jobs, all at the full close pace. A batch of LAST_FEW jobs or fewer is on the
- * full schedule.
+ * up to LAST_WAVE jobs. A batch of LAST_FEW jobs or fewer is on the full schedule.
  */
 export const LAST_FEW = 2;
 export const CLOSE_WATCH = 4;
@@ -64,10 +65,12 @@ export function lastFew(batch: BatchView): boolean {
 	return batch.pending <= (batch.drained ? LAST_WAVE : CLOSE_WATCH);
 }
 
-/** The gap of a close look, `elapsedMs` after the job may have started (schedule.ts). */
+/**
+ * The gap of a close look, `elapsedMs` after the job may have started (schedule.ts): the last
+ * LAST_FEW jobs at the full close pace, more of them each that much less often.
+ */
 function closeGap(elapsedMs: number, m: Member, batch: BatchView): number {
-	const gap = fineGap(elapsedMs, m.capMs);
-	return batch.drained ? gap : gap * Math.max(1, batch.pending / LAST_FEW);
+	return fineGap(elapsedMs, m.capMs) * Math.max(1, batch.pending / LAST_FEW);
 }
 
 /** When a job that may end at any time is next looked at. */

@@ -55,14 +55,19 @@ export function patrolGap(elapsedMs: number, capMs = MAX_GAP_MS): number {
 
 /**
  * The gap of the last few jobs of a batch, once others have ended: the last one decides when the
- * node is done, so it is looked at every half second from when it may have started (every 1.5 %
- * of that time once longer, so that a job of hours still costs a bounded number of looks).
+ * node is done, so it is looked at every half second from when it may have started, growing with
+ * that time (1.5 % of it) to once a second, never sparser: a loop through a 2 s Wait sees a job
+ * ended about a second after its end on average, whatever its length, and so must the close
+ * watch, or a batch of long jobs ends later than that loop. What bounds its looks is the batch's
+ * budget (budget.ts): no more than such a loop would have made.
  */
 export const FINE_MIN_GAP_MS = 500;
 export const FINE_GAP_FRACTION = 0.015;
+export const FINE_MAX_GAP_MS = 1000;
 
 export function fineGap(elapsedMs: number, capMs = MAX_GAP_MS): number {
-	return growingGap(elapsedMs, { minMs: FINE_MIN_GAP_MS, fraction: FINE_GAP_FRACTION }, capMs);
+	const growth = { minMs: FINE_MIN_GAP_MS, fraction: FINE_GAP_FRACTION };
+	return growingGap(elapsedMs, growth, Math.min(capMs, FINE_MAX_GAP_MS));
 }
 
 /**
