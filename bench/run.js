@@ -6,6 +6,7 @@
  *   npm run bench                       every case, each twice with the order of the sides swapped
  *   npm run bench -- --case a,e         some cases
  *   npm run bench -- --repeat 3         more repetitions
+ *   npm run bench -- --side ours        one side only (ours or hand), e.g. to compare two builds
  *   npm run bench -- --out file.json    where the figures go (default bench-results.json;
  *                                       bench-smoke-results.json for --smoke)
  *   npm run bench -- --smoke            short jobs and few items; exits 1 on any error
@@ -47,6 +48,7 @@ function parseArgs(argv) {
 		smoke: false,
 		cases: undefined,
 		report: undefined,
+		sides: SIDES,
 	};
 	for (let i = 0; i < argv.length; i++) {
 		const [flag, inline] = argv[i].split('=');
@@ -59,11 +61,14 @@ function parseArgs(argv) {
 				.map((c) => c.trim());
 		else if (flag === '--out') options.out = path.resolve(value());
 		else if (flag === '--report') options.report = path.resolve(value());
+		else if (flag === '--side') options.sides = [value()];
 		else
 			throw new Error(
-				`Unknown option ${argv[i]}; use --case a,b,c,d,e,f,g,h --repeat N --out FILE --smoke, or --report FILE`,
+				`Unknown option ${argv[i]}; use --case a,b,c,d,e,f,g,h --repeat N --side ours|hand --out FILE --smoke, or --report FILE`,
 			);
 	}
+	if (!options.sides.every((side) => SIDES.includes(side)))
+		throw new Error(`--side must be one of ${SIDES.join(', ')}`);
 	if (!Number.isInteger(options.repeat) || options.repeat < 1)
 		throw new Error('--repeat must be a whole number of at least 1');
 	if (options.smoke && !argv.some((a) => a.startsWith('--repeat'))) options.repeat = 1;
@@ -280,7 +285,7 @@ async function main() {
 			.filter((v) => !v.served)
 			.flatMap((variant) => [
 				...(variant.baseline ? [false, true] : [false]).flatMap((small) =>
-					SIDES.map((side) => ({ variant, side, small })),
+					options.sides.map((side) => ({ variant, side, small })),
 				),
 				...(variant.inputOnly ? [{ variant, side: 'input', small: false }] : []),
 			]);
@@ -294,7 +299,7 @@ async function main() {
 		plan.forEach((p, i) => (p.id = ids[i]));
 
 		for (let repeat = 0; repeat < options.repeat; repeat++) {
-			const order = repeat % 2 === 0 ? SIDES : [...SIDES].reverse();
+			const order = repeat % 2 === 0 ? options.sides : [...options.sides].reverse();
 			console.error(
 				`[bench] round ${repeat + 1} of ${options.repeat}: ${order.join(' first, then ')}`,
 			);
@@ -335,7 +340,7 @@ async function main() {
 		node: process.version,
 		n8n: require(path.join(ROOT, 'test/n8n-releases/2.40/package.json')).dependencies?.n8n,
 	};
-	const command = `npm run bench --${options.smoke ? ' --smoke' : ''}${options.cases ? ` --case ${options.cases.join(',')}` : ''} --repeat ${options.repeat}`;
+	const command = `npm run bench --${options.smoke ? ' --smoke' : ''}${options.cases ? ` --case ${options.cases.join(',')}` : ''} --repeat ${options.repeat}${options.sides.length < SIDES.length ? ` --side ${options.sides[0]}` : ''}`;
 	const table = markdown(summary, { machine, command, started });
 	console.log(table);
 	fs.writeFileSync(
