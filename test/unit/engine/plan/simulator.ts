@@ -134,8 +134,9 @@ export function watch(
  * The same jobs watched by a loop of n8n's nodes (HTTP Request, Wait, If) as it runs in n8n:
  * every round looks at every job not yet seen ended, and takes the Wait's 2 s plus the round's
  * own requests, about 60 ms plus 2 ms per job still watched (2.1 s for 20 jobs, as the bench
- * measures it). The plan must make no more looks than this loop. Its first round comes 2 s after
- * the last job was created, and `offsetMs` later (a user's loop is not in step with the plan).
+ * measures it). The plan must make no more looks than this loop. Its first round comes one round
+ * after the last job was created, and `offsetMs` later (a user's loop is not in step with the
+ * plan).
  */
 export function loop(jobs: ServiceJob[], offsetMs = 0): Figures {
 	const seenAt = jobs.map(() => Infinity);
