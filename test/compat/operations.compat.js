@@ -59,12 +59,14 @@ describe.each(release.binaryModes)(`n8n ${release.version}, binary data mode "%s
 			throw new Error(
 				`n8n execute exited ${result.code}: ${JSON.stringify(runError(data))}\n${result.stdout.slice(-3000)}`,
 			);
+		if (!data)
+			throw new Error(
+				`n8n execute exited 0 but printed no result JSON that parses:\n${result.stdout.slice(0, 3000)}\n…\n${result.stdout.slice(-3000)}\nstderr:\n${result.stderr.slice(-3000)}`,
+			);
 		expect(result.stdout).not.toContain(API_KEY);
 		expect(result.stderr).not.toContain(API_KEY);
-		for (const name of NODE_NAMES)
-			expect([name, nodeItems(data, name)?.length ?? 0]).toEqual([name, expect.any(Number)]);
-		for (const name of NODE_NAMES)
-			expect([name, nodeItems(data, name).length > 0]).toEqual([name, true]);
+		// the nodes that gave no item, or did not run at all, by name
+		expect(NODE_NAMES.filter((name) => !nodeItems(data, name)?.length)).toEqual([]);
 	});
 
 	test('model listings', () => {

@@ -4,7 +4,7 @@
  * community package, credential and workflow import, and `n8n execute`. Used by the end-to-end
  * suite, the demo and the screenshot script. Needs `n8n` on PATH (scripts/n8n.sh puts it there).
  */
-const { execFile, execFileSync, spawn } = require('node:child_process');
+const { execFileSync, spawn } = require('node:child_process');
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
@@ -34,20 +34,40 @@ function unpackPackage(target, destination) {
 	return { tarball, files: info.files.map((f) => f.path) };
 }
 
+/**
+ * Runs an n8n command to its end. What it prints goes to files, not pipes: `n8n execute` prints its
+ * result (hundreds of KB when binaries stay in memory) just before it calls `process.exit()`, and
+ * on a busy machine the end of a write to a pipe was lost that way (n8n 1.123 and 2.40, exit code
+ * 0, the JSON cut off midway). Writes to a file are synchronous, so the file holds all of it.
+ */
 function run(args, env, { timeoutMs = 300_000, onSpawn } = {}) {
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'media-gen-n8n-output-'));
+	const files = { stdout: path.join(dir, 'stdout'), stderr: path.join(dir, 'stderr') };
+	const out = fs.openSync(files.stdout, 'w');
+	const err = fs.openSync(files.stderr, 'w');
 	return new Promise((resolve) => {
-		const child = execFile(
-			'n8n',
-			args,
-			{ env, timeout: timeoutMs, maxBuffer: 512 * 1024 * 1024, encoding: 'utf8' },
-			(error, stdout, stderr) => {
-				resolve({
-					code: error ? (typeof error.code === 'number' ? error.code : 1) : 0,
-					stdout,
-					stderr,
-				});
-			},
-		);
+		const child = spawn('n8n', args, { env, stdio: ['ignore', out, err] });
+		fs.closeSync(out);
+		fs.closeSync(err);
+		let timedOut = false;
+		let ended = false;
+		const timer = setTimeout(() => {
+			timedOut = true;
+			child.kill('SIGTERM');
+		}, timeoutMs);
+		const finish = (code) => {
+			if (ended) return;
+			ended = true;
+			clearTimeout(timer);
+			const printed = {
+				stdout: fs.readFileSync(files.stdout, 'utf8'),
+				stderr: fs.readFileSync(files.stderr, 'utf8'),
+			};
+			fs.rmSync(dir, { recursive: true, force: true });
+			resolve({ code, ...printed });
+		};
+		child.once('error', () => finish(1));
+		child.once('exit', (code) => finish(timedOut || code === null ? 1 : code));
 		onSpawn?.(child);
 	});
 }
@@ -344,19 +364,24 @@ class N8nInstance {
 }
 
 /**
- * n8n prints log lines first, then the result JSON, then (for a failed run) the error: parse from
- * the first line that starts with "{" to the first closing line that makes the text valid JSON.
+ * n8n prints log lines first, then the result JSON (pretty-printed: its first line is "{" alone, its
+ * last "}" alone), then (for a failed run) the error. Another line may start with "{" before it (a
+ * log line in JSON, from the task runner, say): each "{" line is tried as the start, with each later
+ * "}" line as the end, and the first pair that makes valid JSON is the result.
  */
 function parseResult(stdout) {
 	const lines = stdout.split('\n');
-	const start = lines.findIndex((l) => l.startsWith('{'));
-	if (start === -1) return undefined;
-	for (let end = start; end < lines.length; end++) {
-		if (lines[end] !== '}') continue;
-		try {
-			return JSON.parse(lines.slice(start, end + 1).join('\n'));
-		} catch {
-			// not the closing brace of the result yet
+	const ends = [];
+	lines.forEach((l, i) => l === '}' && ends.push(i));
+	for (let start = 0; start < lines.length; start++) {
+		if (lines[start] !== '{') continue;
+		for (const end of ends) {
+			if (end <= start) continue;
+			try {
+				return JSON.parse(lines.slice(start, end + 1).join('\n'));
+			} catch {
+				// not the closing brace of the result yet
+			}
 		}
 	}
 	return undefined;
