@@ -52,9 +52,9 @@ export class BatchCreates {
 		const now = Date.now();
 		if (now >= this.b.waiting.firstDeadline(now)) this.failOverdue(now);
 		let room = this.b.api.limit - this.creatingTotal;
-		for (const [kind, line] of this.b.waiting.lines()) {
+		for (const kind of this.b.waiting.kinds()) {
 			let free = this.free(kind);
-			for (const e of line) {
+			for (const e of this.b.waiting.first(kind, Math.min(room, free))) {
 				if (room <= 0 || free <= 0 || !this.gate.mayGo(kind, now, this.creating(kind) > 0)) break;
 				free--;
 				room--;
@@ -70,7 +70,7 @@ export class BatchCreates {
 	wakeAt(): number {
 		const now = Date.now();
 		let at = this.b.waiting.firstDeadline(now);
-		for (const [kind] of this.b.waiting.lines()) {
+		for (const kind of this.b.waiting.kinds()) {
 			if (this.free(kind) > 0) at = Math.min(at, this.gate.openAt(kind, now));
 		}
 		return at;
@@ -121,12 +121,10 @@ export class BatchCreates {
 	/** Items whose Maximum Wait ended before a slot let their job be created fail. */
 	private failOverdue(now: number) {
 		const { ctx } = this.b;
-		for (const [, line] of this.b.waiting.lines()) {
-			for (const e of line) {
-				if (now < e.deadline) continue;
-				const error = noSlotError(ctx.getNode(), e.req.kind, e.req.settings.maxWaitMs, e.itemIndex);
-				this.b.fail(e, error);
-			}
+		for (const e of this.b.waiting.all()) {
+			if (now < e.deadline) continue;
+			const error = noSlotError(ctx.getNode(), e.req.kind, e.req.settings.maxWaitMs, e.itemIndex);
+			this.b.fail(e, error);
 		}
 	}
 

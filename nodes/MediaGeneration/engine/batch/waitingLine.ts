@@ -38,9 +38,23 @@ export class WaitingLine<T extends Waiter> {
 		return this.byKind.get(kind)?.length ?? 0;
 	}
 
-	/** The kinds with entries waiting, each with its entries in input order (a copy). */
-	lines(): Array<[JobKind, T[]]> {
-		return [...this.byKind].filter(([, line]) => line.length).map(([k, line]) => [k, [...line]]);
+	/** The kinds with entries waiting. */
+	kinds(): JobKind[] {
+		return [...this.byKind].filter(([, line]) => line.length).map(([kind]) => kind);
+	}
+
+	/**
+	 * The first `n` entries of `kind` waiting, in input order: a copy of those alone, since sending
+	 * them takes them out of the line, and a turn of the batch's loop sends no more than its free
+	 * request slots (at most 64), however many wait.
+	 */
+	first(kind: JobKind, n: number): T[] {
+		return this.byKind.get(kind)?.slice(0, Math.max(0, n)) ?? [];
+	}
+
+	/** Every entry waiting, kind by kind, in input order (a copy), for the rare pass over all. */
+	all(): T[] {
+		return [...this.byKind.values()].flat();
 	}
 
 	/** When the first waiting entry's Maximum Wait ends (Infinity: none waits). */
