@@ -3,7 +3,7 @@ import { Cohort, SCOUTS, scoutTurn } from './cohort';
 import { DueHeap } from './dueHeap';
 import { learnEnded, learnRunning, learnStarted, TOLERANCE_MS } from './lessons';
 import { newMember, type Member, type MemberOptions } from './member';
-import { CLOSE_WATCH, LAST_WAVE, nextLook } from './rules';
+import { CLOSE_RESERVE, CLOSE_WATCH, LAST_WAVE, nextLook } from './rules';
 import { gapMs, LOOP_GAP_MS } from './schedule';
 
 /**
@@ -68,12 +68,12 @@ export class LookPlan {
 		this.clock = Math.max(this.clock, now);
 		for (const e of this.heap.popUntil(now + TOLERANCE_MS)) {
 			if (e instanceof Cohort) this.turn(e, now, out);
-			else if (e.close && !e.now && this.budget.roomAt(now, out.length) > now) noRoom.push(e);
+			else if (e.close && !e.now && this.roomAt(now, out.length, e.spare) > now) noRoom.push(e);
 			else out.push(e);
 		}
 		// a close look the batch has no room for any more: the job's own pace instead
 		for (const m of noRoom) {
-			const at = this.nextFor(m, Infinity).at;
+			const at = this.nextFor(m, false).at;
 			if (at <= now + TOLERANCE_MS) out.push(m);
 			else this.heap.push(m, at, ++m.stamp);
 		}
@@ -175,15 +175,29 @@ export class LookPlan {
 
 	private schedule(m: Member) {
 		if (m.busy || m.gone) return;
-		const next = this.nextFor(m, this.budget.roomAt(this.clock));
+		const next = this.nextFor(m, true);
 		this.heap.push(m, next.at, ++m.stamp);
 	}
 
-	private nextFor(m: Member, roomAt: number) {
+	/**
+	 * From when the batch has room for a look (budget.ts), `taking` being on their way out; a look
+	 * of room to spare leaves the reserve of the last wave of a service that queues (rules.ts).
+	 */
+	private roomAt(now: number, taking: number, spare: boolean): number {
+		const keep = spare && this.queueSeen ? CLOSE_RESERVE : 0;
+		return this.budget.roomAt(now, taking + keep);
+	}
+
+	/** When `m` is next due, with the batch's room as it is now, or as if it had none. */
+	private nextFor(m: Member, withRoom: boolean) {
 		const drained = this.queueSeen && !this.queuedNow;
-		const next = nextLook(m, { pending: this.size, endsSeen: this.endsSeen, drained, roomAt });
+		const roomAt = withRoom ? this.roomAt(this.clock, 0, false) : Infinity;
+		const spareAt = withRoom ? this.roomAt(this.clock, 0, true) : Infinity;
+		const batch = { pending: this.size, endsSeen: this.endsSeen, drained, roomAt, spareAt };
+		const next = nextLook(m, batch);
 		m.routine = next.routine;
 		m.close = next.close;
+		m.spare = next.spare;
 		return next;
 	}
 

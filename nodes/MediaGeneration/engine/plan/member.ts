@@ -24,8 +24,13 @@ export type Member = {
 	stamp: number;
 	/** its next look is a safety-net look, which may wait behind the others */
 	routine: boolean;
-	/** its next look is a close look at one of the batch's last jobs, taken only while it has room */
+	/**
+	 * its next look is one the batch's room brought forward (a close look at one of its last jobs,
+	 * or a look of the room it has to spare), taken only while that room is still there
+	 */
 	close: boolean;
+	/** that look spends room to spare: it leaves the reserve of the last jobs (rules.ts) unspent */
+	spare: boolean;
 	/** the last look found it queued, and nothing since says it started */
 	queuedAt?: number;
 	/** a look found it queued once: it did not start with its cohort's first jobs */
@@ -58,6 +63,7 @@ export function newMember(id: number, cohort: Cohort, createdAt: number, o: Memb
 		stamp: 0,
 		routine: false,
 		close: false,
+		spare: false,
 		queuedOnce: false,
 		ranEarly: false,
 		startLo: createdAt,

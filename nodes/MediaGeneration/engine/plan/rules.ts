@@ -25,6 +25,9 @@ import {
  *   of a loop through a 2 s Wait node started with it (every 2.2 s from its creation), on the
  *   round itself unless that comes too soon after its last look, and never later than 2.2 s (or a
  *   tenth of its age) after its last look.
+ *   When the batch has room to spare (budget.ts: looks such a loop would have made and the batch
+ *   did not, beyond CLOSE_RESERVE kept for the last wave of a service that queues), it is looked
+ *   at on the full schedule.
  * - A queued job is looked at just often enough that a start right after a look is seen
  *   (queueing.ts), never more often, counted from its creation, than such a loop.
  * - Once only the last jobs of a batch are left (CLOSE_WATCH of them, after others have ended),
@@ -52,12 +55,34 @@ export const LAST_WAVE = 10;
 
 /**
  * What the batch as a whole tells the rule: how many jobs it still watches, how many ends it has
- * seen, whether its service queued jobs and none is queued now, and from when it has room for a
- * look of its own (budget.ts).
+ * seen, whether its service queued jobs and none is queued now, from when it has room for a look
+ * of its own (budget.ts), and from when it has room to spare beyond what it keeps for the close
+ * watch of its last jobs (CLOSE_RESERVE, on a service that queues).
  */
-export type BatchView = { pending: number; endsSeen: number; drained: boolean; roomAt: number };
+export type BatchView = {
+	pending: number;
+	endsSeen: number;
+	drained: boolean;
+	roomAt: number;
+	spareAt: number;
+};
 
-export type NextLook = { at: number; routine: boolean; close: boolean };
+/**
+ * Looks of room a batch on a service that queues keeps for the close watch of its last wave when
+ * it spends room on the others: about ten seconds of its last two jobs watched every half second,
+ * beyond the loop's pace. On a simulated clock (test/unit/engine/plan), with less the last wave's
+ * close watch spent the room its very last job needed (a service running two 5 s jobs at a time
+ * saw it 80 ms later on average with 15), and a reserve cost batches without queueing more than it
+ * saved.
+ */
+export const CLOSE_RESERVE = 30;
+
+/**
+ * When a look is next due, whether it may wait behind the others (`routine`), and whether the
+ * batch's room brought it forward (`close`), so that it is taken only if the room is still there
+ * when it comes due (beyond CLOSE_RESERVE if `spare`).
+ */
+export type NextLook = { at: number; routine: boolean; close: boolean; spare: boolean };
 
 /** Whether the batch is down to its last jobs, watched closely, once others have ended. */
 export function lastFew(batch: BatchView): boolean {
@@ -85,7 +110,8 @@ function mayEndNow(m: Member, batch: BatchView): number {
 		const paced = batch.pending <= LAST_FEW ? Math.min(next, m.lastAt + LOOP_GAP_MS) : loopPaced;
 		return batch.roomAt <= close ? close : paced;
 	}
-	if (batch.pending <= LAST_FEW) return next;
+	// the full schedule, as far as the batch has room to spare; else like the loop
+	if (batch.pending <= LAST_FEW || batch.spareAt <= next) return next;
 	return loopPaced;
 }
 
@@ -108,12 +134,12 @@ function queuedAt(m: Member, batch: BatchView): number {
 }
 
 export function nextLook(m: Member, batch: BatchView): NextLook {
-	if (m.now) return { at: -Infinity, routine: false, close: false };
+	if (m.now) return { at: -Infinity, routine: false, close: false, spare: false };
 	const { at, routine } = lookAt(m, batch);
 	// a close look: one the batch's room brought forward, taken only if the room is still there
-	const close =
-		lastFew(batch) && batch.roomAt < Infinity && at < lookAt(m, { ...batch, roomAt: Infinity }).at;
-	return { at, routine, close };
+	const roomless = { ...batch, roomAt: Infinity, spareAt: Infinity };
+	const close = batch.roomAt < Infinity && at < lookAt(m, roomless).at;
+	return { at, routine, close, spare: close && !lastFew(batch) };
 }
 
 function lookAt(m: Member, batch: BatchView): { at: number; routine: boolean } {

@@ -22,7 +22,8 @@ import { loop, serviceBatch, watch, within, type BatchSetting, type Figures } fr
  * - over all settings of a family, at least as many jobs are seen within their target as by the
  *   loop as it runs in n8n, and in each setting at least 80 % as many (which jobs a loop sees in
  *   time depends on where its rounds fall, and with jobs of a few seconds it is luckier in some
- *   settings than a plan that looks less often).
+ *   settings than a plan that looks less often); of the jobs the loop sees in time, few are seen
+ *   late by the plan.
  */
 const S = 1000;
 const JITTER_MS = 200;
@@ -102,10 +103,23 @@ const worst = (runs: Run[], pick: (r: Run, i: number) => boolean = () => true) =
 	return { lag, ratio };
 };
 
+/**
+ * The share of the jobs the loop sees within their target that the plan sees later: over the same
+ * looks it can see every job in time only where the jobs' ends can be foretold, and a loop's rounds
+ * fall well for some jobs that end at random (0.037 and 0.119 here, 0.042 and 0.226 before the
+ * plan spent its room to spare on them).
+ */
+const MISSED_QUEUEING = 0.04;
+const MISSED_SPREAD = 0.13;
+
 describe.each([
-	['a service that queues (capacity 1 to 5, spread 0 to 50 %, jobs of 5 s to 10 min)', queueing],
-	['no queueing, run times spread ±10 to 50 %', spreadNoQueue],
-])('%s', (_name, runs) => {
+	[
+		'a service that queues (capacity 1 to 5, spread 0 to 50 %, jobs of 5 s to 10 min)',
+		queueing,
+		MISSED_QUEUEING,
+	],
+	['no queueing, run times spread ±10 to 50 %', spreadNoQueue, MISSED_SPREAD],
+])('%s', (_name, runs, missedShare) => {
 	test('no more looks per job than a loop of 2 s as it runs in n8n, in every run', () => {
 		const over = runs.filter((r) => r.plan.looksPerJob > r.real.looksPerJob);
 		expect(over.map((r) => r.name)).toEqual([]);
@@ -135,6 +149,18 @@ describe.each([
 		expect(total.plan).toBeGreaterThanOrEqual(total.loop);
 		const behind = [...bySetting].filter(([, s]) => s.plan < 0.8 * s.loop);
 		expect(behind).toEqual([]);
+	});
+
+	test('of the jobs the loop sees within their target, the plan misses few (figures in docs/waiting.md)', () => {
+		let loopWithin = 0;
+		let missed = 0;
+		for (const r of runs)
+			r.real.lagMs.forEach((lag, i) => {
+				if (lag > r.real.targetMs[i]) return;
+				loopWithin++;
+				if (r.plan.lagMs[i] > r.plan.targetMs[i]) missed++;
+			});
+		expect(missed / loopWithin).toBeLessThanOrEqual(missedShare);
 	});
 });
 
