@@ -126,13 +126,24 @@ function writeMp4({
 		trak = box('trak', tkhd, mdia);
 	}
 	const moov = box('moov', mvhd, trak);
-	const free = paddingBytes > 0 ? box('free', Buffer.alloc(paddingBytes)) : Buffer.alloc(0);
-	const dataOffset = ftyp.length + moov.length + free.length + 8;
+	const freeBytes = paddingBytes > 0 ? paddingBytes + 8 : 0;
+	const dataOffset = ftyp.length + moov.length + freeBytes + 8;
 	if (videoTrack) {
 		const at = moov.lastIndexOf(Buffer.from('stco', 'latin1'));
 		moov.writeUInt32BE(dataOffset, at + 4 + 4 + 4);
 	}
-	return Buffer.concat([ftyp, moov, free, box('mdat', ...samples)]);
+	const mdat = box('mdat', ...samples);
+	// written into one zeroed buffer, the padding never copied: built by copies, a 100 MB file took
+	// 1.6 s on 2 cores, during which the fake answered nothing, where a file host serves at once
+	const out = Buffer.alloc(dataOffset - 8 + mdat.length);
+	ftyp.copy(out, 0);
+	moov.copy(out, ftyp.length);
+	if (freeBytes) {
+		out.writeUInt32BE(freeBytes, ftyp.length + moov.length);
+		out.write('free', ftyp.length + moov.length + 4, 'latin1');
+	}
+	mdat.copy(out, dataOffset - 8);
+	return out;
 }
 
 function* boxes(buf, start = 0, end = buf.length) {
