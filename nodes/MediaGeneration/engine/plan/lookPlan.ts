@@ -192,7 +192,8 @@ export class LookPlan {
 	private nextFor(m: Member, withRoom: boolean) {
 		const drained = this.queueSeen && !this.queuedNow;
 		const roomAt = withRoom ? this.roomAt(this.clock, 0, false) : Infinity;
-		const spareAt = withRoom ? this.roomAt(this.clock, 0, true) : Infinity;
+		// without a reserve to keep, room to spare is the room itself
+		const spareAt = withRoom && this.queueSeen ? this.roomAt(this.clock, 0, true) : roomAt;
 		const batch = { pending: this.size, endsSeen: this.endsSeen, drained, roomAt, spareAt };
 		const next = nextLook(m, batch);
 		m.routine = next.routine;
