@@ -2,12 +2,16 @@
 /** Writes small but real MP4 files (H.264 grey frames at 1 fps) and reads the facts an upload check needs. */
 const h264 = require('./h264');
 
+/** The 8-byte header of a box of `bodyLength` bytes. */
+function boxHead(type, bodyLength) {
+	const head = Buffer.alloc(8);
+	head.writeUInt32BE(bodyLength + 8);
+	head.write(type, 4, 'latin1');
+	return head;
+}
 function box(type, ...parts) {
 	const body = Buffer.concat(parts);
-	const head = Buffer.alloc(8);
-	head.writeUInt32BE(body.length + 8);
-	head.write(type, 4, 'latin1');
-	return Buffer.concat([head, body]);
+	return Buffer.concat([boxHead(type, body.length), body]);
 }
 function fullBox(type, version, flags, ...parts) {
 	const vf = Buffer.alloc(4);
@@ -138,10 +142,7 @@ function writeMp4({
 	const out = Buffer.alloc(dataOffset - 8 + mdat.length);
 	ftyp.copy(out, 0);
 	moov.copy(out, ftyp.length);
-	if (freeBytes) {
-		out.writeUInt32BE(freeBytes, ftyp.length + moov.length);
-		out.write('free', ftyp.length + moov.length + 4, 'latin1');
-	}
+	if (freeBytes) boxHead('free', paddingBytes).copy(out, ftyp.length + moov.length);
 	mdat.copy(out, dataOffset - 8);
 	return out;
 }
