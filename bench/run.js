@@ -119,9 +119,14 @@ async function runOne({ n8n, svc, variant, side, small, id, repeat }) {
 	const counts = requestCounts(svc);
 	const files = result.data ? producedFiles(result.data, variant, side) : 0;
 	let error;
+	let exitAfterSuccess = false;
 	if (result.code !== 0 || !result.data) {
-		const printed = `${result.stderr}\n${result.stdout}`.trim();
-		error = `n8n exited ${result.code}: ${JSON.stringify(runError(result.data))?.slice(0, 500) ?? printed.slice(-800)}`;
+		const failure = JSON.stringify(runError(result.data))?.slice(0, 500);
+		exitAfterSuccess =
+			!failure && result.data?.status === 'success' && result.data?.finished === true;
+		// what n8n printed on stderr says why it exited; stdout ends with the run's result
+		const why = failure ?? (result.stderr.trim().slice(-800) || result.stdout.trim().slice(-800));
+		error = `n8n exited ${result.code}${exitAfterSuccess ? ' after a finished, successful run' : ''}: ${why}`;
 	} else if (files !== variant.files) error = `expected ${variant.files} files, got ${files}`;
 	else if (result.stdout.includes(KEY) || result.stderr.includes(KEY))
 		error = 'the API key showed up in the output';
@@ -141,11 +146,26 @@ async function runOne({ n8n, svc, variant, side, small, id, repeat }) {
 		serviceMs: variant.serviceBound ? serviceSpan(svc) : undefined,
 		error,
 	};
+	if (exitAfterSuccess) Object.defineProperty(record, 'exitAfterSuccess', { value: true });
 	const time = record.nodeMs === undefined ? '?' : `${(record.nodeMs / 1000).toFixed(1)} s`;
 	console.error(
 		`  ${variant.key} ${side.padEnd(4)} ${small ? '4 KB ' : ''}${time}, peak RSS ${record.peakRssMb} MB (native heap ${record.nativeHeapMb}), ${counts.creates}/${counts.polls}/${counts.downloads} requests${error ? `  ERROR ${error}` : ''}`,
 	);
 	return record;
+}
+
+/**
+ * One run, measured. A workflow made of n8n's own nodes alone (the hand-built side, the input
+ * alone) whose run finished with success and whose `n8n execute` still exited non-zero is run
+ * once more: that exit is the CLI's own, after the result was printed (seen once on a loaded
+ * machine, n8n 2.40), and says nothing of what is measured. The new record keeps the first
+ * exit in `rerunAfter`. Our node's runs get no second try: a non-zero exit fails them.
+ */
+async function measureOne(args) {
+	const record = await runOne(args);
+	if (args.side === 'ours' || !record.exitAfterSuccess) return record;
+	console.error(`  ${args.variant.key} ${args.side}: run again (${record.error.slice(0, 200)})`);
+	return { ...(await runOne(args)), rerunAfter: record.error };
 }
 
 /**
@@ -200,6 +220,7 @@ async function runServedOne({ svc, variant, side, repeat }) {
 		},
 		error,
 	};
+	if (exitAfterSuccess) Object.defineProperty(record, 'exitAfterSuccess', { value: true });
 	const time = record.nodeMs === undefined ? '?' : `${(record.nodeMs / 1000).toFixed(1)} s`;
 	console.error(
 		`  ${variant.key} ${side.padEnd(4)} ${time}, peak RSS ${record.peakRssMb} MB, ${counts.creates}/${counts.polls}/${counts.downloads} requests, ${files} files, slowest small execution ${record.served.slowestPingMs} ms of ${pings.length}${error ? `  ERROR ${error}` : ''}`,
@@ -312,7 +333,7 @@ async function main() {
 				if (variant.inputOnly) {
 					const p = plan.find((q) => q.variant === variant && q.side === 'input');
 					records.push(
-						await runOne({ n8n, svc, variant, side: 'input', small: false, id: p.id, repeat }),
+						await measureOne({ n8n, svc, variant, side: 'input', small: false, id: p.id, repeat }),
 					);
 				}
 				for (const small of variant.baseline ? [false, true] : [false]) {
@@ -320,7 +341,7 @@ async function main() {
 						const p = plan.find(
 							(q) => q.variant === variant && q.side === side && q.small === small,
 						);
-						records.push(await runOne({ n8n, svc, variant, side, small, id: p.id, repeat }));
+						records.push(await measureOne({ n8n, svc, variant, side, small, id: p.id, repeat }));
 					}
 				}
 			}
