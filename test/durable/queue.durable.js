@@ -66,7 +66,12 @@ afterAll(async () => {
 
 test('(c) queue mode: 20 long jobs on workers running 2 executions each all complete, and another execution runs on those workers meanwhile', async () => {
 	expect(report.queue.workers).toEqual(Array(WORKERS).fill(CONCURRENCY));
-	const loopId = await deploy(durableLoop({ path: 'durable-c', credential, kind: 'video' }));
+	// 120 s Waits for 60 s jobs: all 20 executions wait at once for a while even when a loaded
+	// machine (the bench smoke runs beside this suite in CI) takes a minute to start them all; with
+	// 65 s Waits one CI run saw the first executions end before the last had begun to wait
+	const loopId = await deploy(
+		durableLoop({ path: 'durable-c', credential, kind: 'video', waitSeconds: 120 }),
+	);
 	const otherId = await deploy(inNodeWait({ path: 'durable-c-other', credential, kind: 'image' }));
 	const started = Date.now();
 	await Promise.all(
