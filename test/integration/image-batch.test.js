@@ -1,6 +1,7 @@
 'use strict';
 const { useFakeService } = require('../support/fake');
-const { imageRunner, FAST } = require('../support/image');
+const { imageRunner, FAST, count } = require('../support/image');
+const { nodeInstance } = require('../support/run-workflow');
 
 // jobs that each take about 2 s on the service
 const ref = useFakeService({ timing: { queueMs: 100, imageMs: 2000 } });
@@ -28,5 +29,40 @@ describe('the engine runs a batch of items together', () => {
 		// and each job was created once
 		const creates = ref.svc.state.requests.filter((r) => r.route === 'POST /image');
 		expect(creates).toHaveLength(10);
+	});
+
+	test("the model listing is asked for before the first item's fields are read, once", async () => {
+		// the node's calls to n8n, in order: reading the items' fields costs CPU time (expressions),
+		// during which the listing's answer is on its way
+		const calls = [];
+		const listingsBefore = count(ref.svc, 'GET /image/models');
+		const execute = nodeInstance.execute;
+		nodeInstance.execute = async function () {
+			const read = this.getNodeParameter.bind(this);
+			const credentials = this.getCredentials.bind(this);
+			this.getNodeParameter = (name, ...rest) => {
+				calls.push(`read ${name}`);
+				return read(name, ...rest);
+			};
+			this.getCredentials = async (...args) => {
+				calls.push('credentials');
+				return await credentials(...args);
+			};
+			return await execute.call(this);
+		};
+		let result;
+		try {
+			result = await run(
+				{ prompt: '={{ $json.p }}', model: 'sketch-lite', options: FAST },
+				{ items: items.slice(0, 3) },
+			);
+		} finally {
+			nodeInstance.execute = execute;
+		}
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(3);
+		expect(calls.indexOf('credentials')).toBeGreaterThanOrEqual(0);
+		expect(calls.indexOf('credentials')).toBeLessThan(calls.indexOf('read prompt'));
+		expect(count(ref.svc, 'GET /image/models') - listingsBefore).toBe(1);
 	});
 });

@@ -14,6 +14,11 @@ export type ItemOperation = {
 export type JobOperation = {
 	description: INodeProperties[];
 	prepare: (this: IExecuteFunctions, itemIndex: number) => Promise<JobRequest>;
+	/**
+	 * What every item's check reads from the service (a model listing), asked for before the first
+	 * item is read, so that the answer is on its way while the items' fields are read
+	 */
+	prefetch?: (this: IExecuteFunctions) => Promise<unknown>;
 	/** an item that is passed on as it came, with no job (an upstream error item, for Check) */
 	passesOn?: (this: IExecuteFunctions, itemIndex: number) => boolean;
 	/** its items over the node's outputs, for an operation with more than one (Check); else all go to one */

@@ -80,7 +80,7 @@ async function runItems(
  */
 async function runJobs(
 	ctx: IExecuteFunctions,
-	op: ToolOperation & Pick<JobOperation, 'passesOn'>,
+	op: ToolOperation & Pick<JobOperation, 'passesOn' | 'prefetch'>,
 	count: number,
 	continueOnFail: boolean,
 	asTool: boolean,
@@ -88,6 +88,9 @@ async function runJobs(
 	const passed = new Set<number>();
 	for (let i = 0; i < count; i++) if (op.passesOn?.call(ctx, i)) passed.add(i);
 	const indexes = Array.from({ length: count }, (_, i) => i).filter((i) => !passed.has(i));
+	// on its way while the first item is read: only a failed fetch is asked again, by the item that
+	// needs it, which then fails with the service's answer
+	if (indexes.length) op.prefetch?.call(ctx).catch(() => undefined);
 	// checking thousands of items takes seconds: n8n answers other requests meanwhile
 	const breather = new Breather();
 	const prepared = await mapLimit(indexes, PREPARE_CONCURRENCY, async (i) => {

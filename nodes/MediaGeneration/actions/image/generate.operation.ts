@@ -65,6 +65,11 @@ export const description: INodeProperties[] = [
 	generateOptions('image', true),
 ];
 
+/** The model listing every item is checked against (see the router's runJobs). */
+export async function prefetch(this: IExecuteFunctions): Promise<unknown> {
+	return await imageModels(this);
+}
+
 /** POST /image (spec 4.2): checked against the model listing, references uploaded, then handed to the engine. */
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<JobRequest> {
 	const { prompt, modelId, resolution, aspectRatio } = readModelSettings(this, itemIndex);

@@ -118,6 +118,11 @@ function readDuration(ctx: IExecuteFunctions, i: number): number | undefined {
 	return readNumber(raw, 'Duration', 0);
 }
 
+/** The model listing every item is checked against (see the router's runJobs). */
+export async function prefetch(this: IExecuteFunctions): Promise<unknown> {
+	return await videoModels(this);
+}
+
 /** POST /video (spec 4.6): checked against the model listing, inputs uploaded, then handed to the engine. */
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<JobRequest> {
 	const mode = readChoice(this.getNodeParameter('mode', itemIndex, 'text'), 'Mode');
