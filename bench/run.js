@@ -220,7 +220,6 @@ async function runServedOne({ svc, variant, side, repeat }) {
 		},
 		error,
 	};
-	if (exitAfterSuccess) Object.defineProperty(record, 'exitAfterSuccess', { value: true });
 	const time = record.nodeMs === undefined ? '?' : `${(record.nodeMs / 1000).toFixed(1)} s`;
 	console.error(
 		`  ${variant.key} ${side.padEnd(4)} ${time}, peak RSS ${record.peakRssMb} MB, ${counts.creates}/${counts.polls}/${counts.downloads} requests, ${files} files, slowest small execution ${record.served.slowestPingMs} ms of ${pings.length}${error ? `  ERROR ${error}` : ''}`,
