@@ -1,4 +1,4 @@
-import { LoopBudget } from './budget';
+import { LoopBudget, loopSawUntil } from './budget';
 import { Cohort, SCOUTS, scoutTurn } from './cohort';
 import { DueHeap } from './dueHeap';
 import { learnEnded, learnRunning, learnStarted, TOLERANCE_MS } from './lessons';
@@ -114,7 +114,8 @@ export class LookPlan {
 		}
 		this.endsSeen++;
 		const siblingsDue = learnEnded(c, m, at);
-		this.remove(id);
+		// the look that found it ended was sent at `lastAt`
+		this.drop(m, m.lastAt);
 		if (siblingsDue && c.pending) this.rescheduleCohort(c);
 	}
 
@@ -134,10 +135,14 @@ export class LookPlan {
 	/** Stops watching a job (ended, failed, or no longer of interest). */
 	remove(id: number): void {
 		const m = this.byId.get(id);
-		if (!m) return;
-		this.byId.delete(id);
+		if (m) this.drop(m);
+	}
+
+	/** Stops watching `m`; `endedBy`: a look sent then found it ended. */
+	private drop(m: Member, endedBy?: number): void {
+		this.byId.delete(m.id);
 		if (m.queuedAt !== undefined) this.queueChanged(-1);
-		this.budget.removed(m.createdAt, m.notEndedAt ?? m.createdAt);
+		this.budget.removed(m.createdAt, loopSawUntil(m, endedBy));
 		const c = m.cohort;
 		c.remove(m);
 		if (!c.pending) this.cohorts.delete(c.key);
