@@ -158,8 +158,9 @@ async function runOne({ n8n, svc, variant, side, small, id, repeat }) {
  * One run, measured. A workflow made of n8n's own nodes alone (the hand-built side, the input
  * alone) whose run finished with success and whose `n8n execute` still exited non-zero is run
  * once more: that exit is the CLI's own, after the result was printed (n8n 2.40 on a loaded
- * machine, now and then, with nothing on stderr), and says nothing of what is measured. The new record keeps the first
- * exit in `rerunAfter`. Our node's runs get no second try: a non-zero exit fails them.
+ * machine, now and then, with nothing on stderr), and says nothing of what is measured. The new
+ * record keeps the first exit in `rerunAfter`. Our node's runs get no second try: a non-zero exit
+ * fails them.
  */
 async function measureOne(args) {
 	const record = await runOne(args);
