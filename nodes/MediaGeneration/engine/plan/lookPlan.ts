@@ -3,7 +3,14 @@ import { Cohort, SCOUTS, scoutTurn } from './cohort';
 import { DueHeap } from './dueHeap';
 import { learnEnded, learnRunning, learnStarted, TOLERANCE_MS } from './lessons';
 import { newMember, type Member, type MemberOptions } from './member';
-import { CLOSE_RESERVE, CLOSE_WATCH, LAST_WAVE, nextLook } from './rules';
+import {
+	CLOSE_RESERVE,
+	CLOSE_WATCH,
+	LAST_JOB_RESERVE,
+	LAST_WAVE,
+	nextLook,
+	type Keep,
+} from './rules';
 import { gapMs, LOOP_GAP_MS } from './schedule';
 
 /**
@@ -68,7 +75,7 @@ export class LookPlan {
 		this.clock = Math.max(this.clock, now);
 		for (const e of this.heap.popUntil(now + TOLERANCE_MS)) {
 			if (e instanceof Cohort) this.turn(e, now, out);
-			else if (e.close && !e.now && this.roomAt(now, out.length, e.spare) > now) noRoom.push(e);
+			else if (e.close && !e.now && this.roomAt(now, out.length, e.keep) > now) noRoom.push(e);
 			else out.push(e);
 		}
 		// a close look the batch has no room for any more: the job's own pace instead
@@ -186,24 +193,35 @@ export class LookPlan {
 
 	/**
 	 * From when the batch has room for a look (budget.ts), `taking` being on their way out; a look
-	 * of room to spare leaves the reserve of the last wave of a service that queues (rules.ts).
+	 * of room to spare leaves the reserve of the last wave of a service that queues, and a quick
+	 * look at the very last job leaves the last job's reserve (rules.ts).
 	 */
-	private roomAt(now: number, taking: number, spare: boolean): number {
-		const keep = spare && this.queueSeen ? CLOSE_RESERVE : 0;
-		return this.budget.roomAt(now, taking + keep);
+	private roomAt(now: number, taking: number, keep: Keep): number {
+		let kept = 0;
+		if (keep === 'lastWave' && this.queueSeen) kept = CLOSE_RESERVE;
+		else if (keep === 'lastJob') kept = LAST_JOB_RESERVE;
+		return this.budget.roomAt(now, taking + kept);
 	}
 
 	/** When `m` is next due, with the batch's room as it is now, or as if it had none. */
 	private nextFor(m: Member, withRoom: boolean) {
 		const drained = this.queueSeen && !this.queuedNow;
-		const roomAt = withRoom ? this.roomAt(this.clock, 0, false) : Infinity;
+		const roomAt = withRoom ? this.roomAt(this.clock, 0, 'none') : Infinity;
 		// without a reserve to keep, room to spare is the room itself
-		const spareAt = withRoom && this.queueSeen ? this.roomAt(this.clock, 0, true) : roomAt;
-		const batch = { pending: this.size, endsSeen: this.endsSeen, drained, roomAt, spareAt };
+		const spareAt = withRoom && this.queueSeen ? this.roomAt(this.clock, 0, 'lastWave') : roomAt;
+		const quickAt = withRoom && this.size === 1 ? this.roomAt(this.clock, 0, 'lastJob') : Infinity;
+		const batch = {
+			pending: this.size,
+			endsSeen: this.endsSeen,
+			drained,
+			roomAt,
+			spareAt,
+			quickAt,
+		};
 		const next = nextLook(m, batch);
 		m.routine = next.routine;
 		m.close = next.close;
-		m.spare = next.spare;
+		m.keep = next.keep;
 		return next;
 	}
 

@@ -1,4 +1,5 @@
 import type { Cohort } from './cohort';
+import type { Keep } from './rules';
 import { MAX_GAP_MS } from './schedule';
 
 /** What the look plan knows of one job. */
@@ -29,8 +30,8 @@ export type Member = {
 	 * or a look of the room it has to spare), taken only while that room is still there
 	 */
 	close: boolean;
-	/** that look spends room to spare: it leaves the reserve of the last jobs (rules.ts) unspent */
-	spare: boolean;
+	/** the room that look must leave unspent: the last wave's or the last job's reserve (rules.ts) */
+	keep: Keep;
 	/** the last look found it queued, and nothing since says it started */
 	queuedAt?: number;
 	/** a look found it queued once: it did not start with its cohort's first jobs */
@@ -63,7 +64,7 @@ export function newMember(id: number, cohort: Cohort, createdAt: number, o: Memb
 		stamp: 0,
 		routine: false,
 		close: false,
-		spare: false,
+		keep: 'none',
 		queuedOnce: false,
 		ranEarly: false,
 		startLo: createdAt,

@@ -33,7 +33,8 @@ import {
  * - Once only the last jobs of a batch are left (CLOSE_WATCH of them, after others have ended),
  *   they are looked at closely, as far as the batch's looks so far leave room (budget.ts): the
  *   last one decides when the node is done. The last two are looked at every half second (once
- *   a second for jobs past a minute, schedule.ts); with more left, each is looked at that much
+ *   a second for jobs past a minute, schedule.ts), the very last one twice as often while the
+ *   batch has room beyond LAST_JOB_RESERVE; with more left, each is looked at that much
  *   less often, so that the close looks cost the batch about as much per second however many are
  *   left, and its room lasts until the last of them ends. On a service that queues, so is the
  *   last wave once none is queued any more. A close look that comes due when the batch has no
@@ -65,6 +66,8 @@ export type BatchView = {
 	drained: boolean;
 	roomAt: number;
 	spareAt: number;
+	/** from when it has room for a quick look at its very last job, beyond LAST_JOB_RESERVE */
+	quickAt: number;
 };
 
 /**
@@ -78,11 +81,30 @@ export type BatchView = {
 export const CLOSE_RESERVE = 30;
 
 /**
+ * The very last job of a batch decides alone when the node is done: while the batch has more than
+ * LAST_JOB_RESERVE looks of room, it is looked at twice as often as the close watch's pace (every
+ * quarter second while young, every half second at most). Once the room is down to the reserve,
+ * the close pace takes over, so that a last job that runs long keeps its close watch rather than
+ * falling back to the loop's pace for want of room. On a simulated clock (test/unit/engine/plan,
+ * 7,020 runs over seeds 1 to 60), the batch was done later than a loop through a 2 s Wait (at eight
+ * moments its first round may fall at) in 8,868 of 56,160 runs against 12,257 before, its last job
+ * seen 0.33 s after its end on average against 0.45 s (the loop: 1.02 s), with 51.3 looks per job
+ * against 45.7 (the loop: 183.4) and no batch with more looks than the loop. Without the reserve,
+ * batches of 5 s jobs on a service running 4 or 5 at a time were more often done later than the
+ * loop (their last job outlived the room); with 30 looks kept, less was gained (9,035 runs).
+ */
+export const LAST_JOB_SHARE = 0.5;
+export const LAST_JOB_RESERVE = 10;
+
+/**
  * When a look is next due, whether it may wait behind the others (`routine`), and whether the
  * batch's room brought it forward (`close`), so that it is taken only if the room is still there
  * when it comes due (beyond CLOSE_RESERVE if `spare`).
  */
-export type NextLook = { at: number; routine: boolean; close: boolean; spare: boolean };
+export type NextLook = { at: number; routine: boolean; close: boolean; keep: Keep };
+
+/** What room a close look must leave when it comes due: none, the last wave's, or the last job's. */
+export type Keep = 'none' | 'lastWave' | 'lastJob';
 
 /** Whether the batch is down to its last jobs, watched closely, once others have ended. */
 export function lastFew(batch: BatchView): boolean {
@@ -106,7 +128,10 @@ function mayEndNow(m: Member, batch: BatchView): number {
 	const loopPaced = Math.min(loopRoundAt(m.createdAt, next), slowest);
 	if (lastFew(batch)) {
 		// closely from when it may have started, if the batch has room; else like the loop
-		const close = m.lastAt + closeGap(m.lastAt - m.startLo, m, batch);
+		const gap = closeGap(m.lastAt - m.startLo, m, batch);
+		const quick = m.lastAt + gap * LAST_JOB_SHARE;
+		if (batch.pending === 1 && batch.quickAt <= quick) return quick;
+		const close = m.lastAt + gap;
 		const paced = batch.pending <= LAST_FEW ? Math.min(next, m.lastAt + LOOP_GAP_MS) : loopPaced;
 		return batch.roomAt <= close ? close : paced;
 	}
@@ -134,12 +159,15 @@ function queuedAt(m: Member, batch: BatchView): number {
 }
 
 export function nextLook(m: Member, batch: BatchView): NextLook {
-	if (m.now) return { at: -Infinity, routine: false, close: false, spare: false };
+	if (m.now) return { at: -Infinity, routine: false, close: false, keep: 'none' };
 	const { at, routine } = lookAt(m, batch);
 	// a close look: one the batch's room brought forward, taken only if the room is still there
-	const roomless = { ...batch, roomAt: Infinity, spareAt: Infinity };
+	const roomless = { ...batch, roomAt: Infinity, spareAt: Infinity, quickAt: Infinity };
 	const close = batch.roomAt < Infinity && at < lookAt(m, roomless).at;
-	return { at, routine, close, spare: close && !lastFew(batch) };
+	let keep: Keep = 'none';
+	if (close && !lastFew(batch)) keep = 'lastWave';
+	else if (close && at < lookAt(m, { ...batch, quickAt: Infinity }).at) keep = 'lastJob';
+	return { at, routine, close, keep };
 }
 
 function lookAt(m: Member, batch: BatchView): { at: number; routine: boolean } {

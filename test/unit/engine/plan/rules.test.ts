@@ -1,8 +1,16 @@
 /** When a job is next looked at (rules.ts): the rule alone, on jobs set up by hand. */
 import { Cohort } from '../../../../nodes/MediaGeneration/engine/plan/cohort';
 import { newMember } from '../../../../nodes/MediaGeneration/engine/plan/member';
-import { nextLook, type BatchView } from '../../../../nodes/MediaGeneration/engine/plan/rules';
-import { gapMs, LOOP_GAP_MS } from '../../../../nodes/MediaGeneration/engine/plan/schedule';
+import {
+	LAST_JOB_SHARE,
+	nextLook,
+	type BatchView,
+} from '../../../../nodes/MediaGeneration/engine/plan/rules';
+import {
+	fineGap,
+	gapMs,
+	LOOP_GAP_MS,
+} from '../../../../nodes/MediaGeneration/engine/plan/schedule';
 
 /** a batch of ten jobs, one of which has ended, with no room for looks of its own */
 const batch: BatchView = {
@@ -11,6 +19,7 @@ const batch: BatchView = {
 	drained: false,
 	roomAt: Infinity,
 	spareAt: Infinity,
+	quickAt: Infinity,
 };
 
 /** a job of a cohort whose jobs turned out not to end together, last looked at `lastAt` */
@@ -52,21 +61,55 @@ describe('a job that may end at any time, in a batch with room to spare', () => 
 	test('is looked at on the full schedule, a look taken only if the room is still there then', () => {
 		const m = spreadJob(createdAt, last, 1);
 		const next = nextLook(m, { ...batch, roomAt: -Infinity, spareAt: full });
-		expect(next).toEqual({ at: full, routine: false, close: true, spare: true });
+		expect(next).toEqual({ at: full, routine: false, close: true, keep: 'lastWave' });
 		expect(full).toBeLessThan(round);
 	});
 
 	test("waits for the loop round when the room left is the last jobs' reserve", () => {
 		const m = spreadJob(createdAt, last, 1);
 		const next = nextLook(m, { ...batch, roomAt: -Infinity, spareAt: full + 1 });
-		expect(next).toEqual({ at: round, routine: false, close: false, spare: false });
+		expect(next).toEqual({ at: round, routine: false, close: false, keep: 'none' });
 	});
 
 	test('once the batch is down to its last jobs, their close look spends the reserve too', () => {
 		const m = spreadJob(createdAt, last, 1);
 		const next = nextLook(m, { ...batch, pending: 3, roomAt: -Infinity, spareAt: Infinity });
 		expect(next.close).toBe(true);
-		expect(next.spare).toBe(false);
+		expect(next.keep).toBe('none');
 		expect(next.at).toBeLessThan(full);
+	});
+});
+
+describe('the very last job of a batch', () => {
+	const createdAt = 1000;
+	// running for 3 s, looked at 4 s after its creation
+	const last = createdAt + 4000;
+	const lastJob = () => {
+		const m = spreadJob(createdAt, last, 2);
+		m.startLo = createdAt + 1000;
+		return m;
+	};
+	const down = { ...batch, pending: 1, roomAt: -Infinity, spareAt: -Infinity };
+
+	test('is looked at twice as often as the close watch while the batch has room beyond the reserve', () => {
+		const next = nextLook(lastJob(), { ...down, quickAt: -Infinity });
+		expect(next).toEqual({
+			at: last + fineGap(3000) * LAST_JOB_SHARE,
+			routine: false,
+			close: true,
+			keep: 'lastJob',
+		});
+		expect(next.at - last).toBe(250);
+	});
+
+	test('at the close pace once the room left is the reserve', () => {
+		const next = nextLook(lastJob(), { ...down, quickAt: Infinity });
+		expect(next).toEqual({ at: last + fineGap(3000), routine: false, close: true, keep: 'none' });
+	});
+
+	test('of two left, neither is looked at more often than the close pace', () => {
+		const next = nextLook(lastJob(), { ...down, pending: 2, quickAt: -Infinity });
+		expect(next.at).toBe(last + fineGap(3000));
+		expect(next.keep).toBe('none');
 	});
 });
