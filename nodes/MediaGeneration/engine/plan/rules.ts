@@ -99,7 +99,7 @@ export const LAST_JOB_RESERVE = 10;
 /**
  * When a look is next due, whether it may wait behind the others (`routine`), and whether the
  * batch's room brought it forward (`close`), so that it is taken only if the room is still there
- * when it comes due (beyond CLOSE_RESERVE if `spare`).
+ * when it comes due, beyond the reserve `keep` names (CLOSE_RESERVE or LAST_JOB_RESERVE).
  */
 export type NextLook = { at: number; routine: boolean; close: boolean; keep: Keep };
 
