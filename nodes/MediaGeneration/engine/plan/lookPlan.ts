@@ -6,12 +6,14 @@ import { newMember, type Member, type MemberOptions } from './member';
 import {
 	CLOSE_RESERVE,
 	CLOSE_WATCH,
+	LAST_JOB_MIN_RESERVE,
 	LAST_JOB_RESERVE,
+	LAST_RUN_MARGIN,
 	LAST_WAVE,
 	nextLook,
 	type Keep,
 } from './rules';
-import { gapMs, LOOP_GAP_MS } from './schedule';
+import { FINE_MIN_GAP_MS, gapMs, LOOP_GAP_MS } from './schedule';
 
 /**
  * Which jobs to look at, and when: the look plan of a batch. It keeps what each look found and
@@ -75,7 +77,7 @@ export class LookPlan {
 		this.clock = Math.max(this.clock, now);
 		for (const e of this.heap.popUntil(now + TOLERANCE_MS)) {
 			if (e instanceof Cohort) this.turn(e, now, out);
-			else if (e.close && !e.now && this.roomAt(now, out.length, e.keep) > now) noRoom.push(e);
+			else if (e.close && !e.now && this.roomAt(now, out.length, e.keep, e) > now) noRoom.push(e);
 			else out.push(e);
 		}
 		// a close look the batch has no room for any more: the job's own pace instead
@@ -196,10 +198,10 @@ export class LookPlan {
 	 * of room to spare leaves the reserve of the last wave of a service that queues, and a quick
 	 * look at the very last job leaves the last job's reserve (rules.ts).
 	 */
-	private roomAt(now: number, taking: number, keep: Keep): number {
+	private roomAt(now: number, taking: number, keep: Keep, m?: Member): number {
 		let kept = 0;
 		if (keep === 'lastWave' && this.queueSeen) kept = CLOSE_RESERVE;
-		else if (keep === 'lastJob') kept = LAST_JOB_RESERVE;
+		else if (keep === 'lastJob') kept = lastJobReserve(m, now);
 		return this.budget.roomAt(now, taking + kept);
 	}
 
@@ -209,7 +211,8 @@ export class LookPlan {
 		const roomAt = withRoom ? this.roomAt(this.clock, 0, 'none') : Infinity;
 		// without a reserve to keep, room to spare is the room itself
 		const spareAt = withRoom && this.queueSeen ? this.roomAt(this.clock, 0, 'lastWave') : roomAt;
-		const quickAt = withRoom && this.size === 1 ? this.roomAt(this.clock, 0, 'lastJob') : Infinity;
+		const quickAt =
+			withRoom && this.size === 1 ? this.roomAt(this.clock, 0, 'lastJob', m) : Infinity;
 		const batch = {
 			pending: this.size,
 			endsSeen: this.endsSeen,
@@ -243,6 +246,19 @@ export class LookPlan {
 			for (const m of this.byId.values()) this.schedule(m);
 		}
 	}
+}
+
+/**
+ * The looks of room a quick look at the very last job `m` must leave (rules.ts): LAST_JOB_RESERVE,
+ * or, once its cohort has shown how long its jobs run, only what the close watch needs until `m`
+ * has run LAST_RUN_MARGIN times the longest of those runs, and at least LAST_JOB_MIN_RESERVE.
+ */
+function lastJobReserve(m: Member | undefined, now: number): number {
+	const c = m?.cohort;
+	if (!m || !c?.runsSeen) return LAST_JOB_RESERVE;
+	const endBy = (m.startHi ?? m.startLo) + c.longestRunMs * LAST_RUN_MARGIN;
+	const needed = Math.ceil((endBy - now) / FINE_MIN_GAP_MS);
+	return Math.min(LAST_JOB_RESERVE, Math.max(LAST_JOB_MIN_RESERVE, needed));
 }
 
 function current(m: Member, stamp: number): boolean {

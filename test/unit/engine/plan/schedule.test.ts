@@ -1,7 +1,9 @@
 import {
+	followerGap,
 	gapMs,
 	lonePlan,
 	MAX_GAP_MS,
+	SURE_AGE_MS,
 } from '../../../../nodes/MediaGeneration/engine/plan/schedule';
 
 describe('look schedule', () => {
@@ -24,6 +26,21 @@ describe('look schedule', () => {
 			expect(lagMs).toBeLessThanOrEqual(Math.max(1000, 0.1 * jobMs));
 		},
 	);
+
+	test('the safety net of alike jobs: 5 s while young, never past a late sight of a job that ends 22 s or more after its creation', () => {
+		expect([0, 10_000, 18_000, 20_000, 22_000, 30_000, 60_000].map((e) => followerGap(e))).toEqual([
+			5000, 5000, 5000, 3980, 1980, 2700, 5400,
+		]);
+		// from any age, the next look sees a job that ended at SURE_AGE_MS or later within 10 %
+		const late: number[] = [];
+		for (let age = 0; age <= 120_000; age += 100) {
+			const end = Math.max(age, SURE_AGE_MS);
+			const next = age + followerGap(age);
+			if (next - end >= 0.1 * end) late.push(age);
+		}
+		expect(late).toEqual([]);
+		expect(followerGap(30_000, 1500)).toBe(1500);
+	});
 
 	test('looks per job stay few for long jobs (a 30-minute podcast: under 75)', () => {
 		const looks = Object.fromEntries(lengths.map((ms) => [ms / 1000, lonePlan(ms).looks]));
