@@ -11,7 +11,7 @@ const { runWorkflow, mediaNode } = require('../support/run-workflow');
 const WINDOW_MS = 4500;
 /** after the first round, which goes out together before any refusal is known: this many a second at most */
 const MAX_PER_SECOND = 3;
-/** requests of the first round arrive within this much of each other (our shortest wait is 375 ms) */
+/** requests of the first round arrive within this much of the one before (our shortest wait is 375 ms) */
 const ROUND_MS = 250;
 
 const PATHS = {
@@ -39,7 +39,7 @@ const PATHS = {
 	},
 };
 
-/** Runs `path` for three items against a service that refuses it, for WINDOW_MS; its request times. */
+/** Runs `path` for three items against a service that refuses it, for WINDOW_MS; its requests. */
 async function refusedRun(path, shape) {
 	const svc = await startFakeService({ timing: { queueMs: 10, imageMs: 60_000, audioMs: 60_000 } });
 	try {
@@ -66,9 +66,10 @@ async function refusedRun(path, shape) {
 			onStart: (cancel) => (timer = setTimeout(cancel, WINDOW_MS)),
 		});
 		clearTimeout(timer);
+		// each request with what it is for: the item's prompt (creates) or the job read
 		return svc.state.requests
 			.filter((r) => r.route === path.route && r.time - started <= WINDOW_MS)
-			.map((r) => r.time - started);
+			.map((r) => ({ at: r.time - started, what: r.body?.prompt ?? r.path }));
 	} finally {
 		await svc.stop();
 	}
@@ -80,10 +81,21 @@ describe.each(Object.entries(PATHS))('a stream of 429s on %s', (_name, path) => 
 	test.concurrent.each(shapes)(
 		`Retry-After %s: at most ${MAX_PER_SECOND} a second after the first round, one at a time`,
 		async (shape) => {
-			const times = await refusedRun(path, shape === 'none' ? undefined : shape);
-			expect(times.length).toBeGreaterThanOrEqual(1);
-			const firstRound = times.filter((t) => t - times[0] < ROUND_MS);
-			const later = times.slice(firstRound.length);
+			const sent = await refusedRun(path, shape === 'none' ? undefined : shape);
+			expect(sent.length).toBeGreaterThanOrEqual(1);
+			const times = sent.map((r) => r.at);
+			// the first round: one request for each of its own, each close after the one before (on a
+			// loaded machine the three go out a little apart); a second request for the same thing
+			// is a try after a refusal, and so is anything that comes later
+			let round = 1;
+			while (
+				round < sent.length &&
+				!sent.slice(0, round).some((r) => r.what === sent[round].what) &&
+				times[round] - times[round - 1] < ROUND_MS
+			)
+				round++;
+			const firstRound = times.slice(0, round);
+			const later = times.slice(round);
 			const windowS = (WINDOW_MS - times[0]) / 1000;
 			expect(later.length / windowS).toBeLessThanOrEqual(MAX_PER_SECOND);
 			// after the first refusal the kind sends one request at a time, each after a wait
