@@ -41,6 +41,13 @@ export class Cohort {
 	runsSeen = 0;
 	/** the longest time one of its jobs was seen running without having ended */
 	provenRunMs = 0;
+	/**
+	 * how many of its probes (the siblings looked at first after its first end) are still out,
+	 * and whether one of them was found ended: then all of its jobs are due when a sibling's end
+	 * says they should be done (rules.ts)
+	 */
+	probesOut = 0;
+	probeEnded = false;
 	/** a job found queued was later found running: its queue moves */
 	queueMoved = false;
 	/** the scouts' next look, where the next turn starts in `members`, and the version of the

@@ -11,6 +11,7 @@ import {
 	LAST_RUN_MARGIN,
 	LAST_WAVE,
 	nextLook,
+	PROBES,
 	type Keep,
 } from './rules';
 import { FINE_MIN_GAP_MS, gapMs, LOOP_GAP_MS } from './schedule';
@@ -112,6 +113,7 @@ export class LookPlan {
 		if (!m) return;
 		const c = m.cohort;
 		const { wasQueued, startedFirst } = learnStarted(c, m, at);
+		const probeEnded = m.probe && this.probeAnswered(c, m, ended);
 		if (wasQueued) this.queueChanged(-1);
 		// a queued job started: capacity freed, maybe by an unseen end of one that started first
 		if (wasQueued) this.lookAtFirst(c, m.startLo);
@@ -122,10 +124,12 @@ export class LookPlan {
 			return this.schedule(m);
 		}
 		this.endsSeen++;
+		const known = c.expectRunMs < Infinity;
 		const siblingsDue = learnEnded(c, m, at);
+		if (!known && c.expectRunMs < Infinity) this.sendProbes(c, m);
 		// the look that found it ended was sent at `lastAt`
 		this.drop(m, m.lastAt);
-		if (siblingsDue && c.pending) this.rescheduleCohort(c);
+		if ((siblingsDue || probeEnded) && c.pending) this.rescheduleCohort(c);
 	}
 
 	/** A look at job `id` found it queued at `at`: it has not started, and its service queues. */
@@ -153,6 +157,7 @@ export class LookPlan {
 		if (m.queuedAt !== undefined) this.queueChanged(-1);
 		this.budget.removed(m.createdAt, loopSawUntil(m, endedBy));
 		const c = m.cohort;
+		if (m.probe) this.probeAnswered(c, m, false);
 		c.remove(m);
 		if (!c.pending) this.cohorts.delete(c.key);
 		// a cohort left with one job that started with it: watched on its own from now on
@@ -164,6 +169,29 @@ export class LookPlan {
 		this.clock = Math.max(this.clock, at);
 		const m = this.byId.get(id);
 		return m && Object.assign(m, { busy: false });
+	}
+
+	/**
+	 * The first end of a cohort's jobs that started together says when the others should be done.
+	 * PROBES of them, the oldest, are looked at then; the rest are, too, only if one of those was
+	 * found ended (probeAnswered): jobs whose run times spread widely are spared a look each.
+	 */
+	private sendProbes(c: Cohort, ended: Member) {
+		for (const s of c.first()) {
+			if (c.probesOut >= PROBES) break;
+			if (s === ended || s.busy) continue;
+			s.probe = true;
+			c.probesOut++;
+			this.schedule(s);
+		}
+	}
+
+	/** A probe came back; returns whether it is the first found ended. */
+	private probeAnswered(c: Cohort, m: Member, ended: boolean): boolean {
+		m.probe = false;
+		c.probesOut--;
+		if (!ended || c.probeEnded) return false;
+		return (c.probeEnded = true);
 	}
 
 	/** Looks at once at the jobs that started first and were last looked at before `since`. */

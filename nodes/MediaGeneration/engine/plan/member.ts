@@ -32,6 +32,8 @@ export type Member = {
 	close: boolean;
 	/** the room that look must leave unspent: the last wave's or the last job's reserve (rules.ts) */
 	keep: Keep;
+	/** one of the siblings looked at first when its cohort's first end is seen (lookPlan.ts) */
+	probe: boolean;
 	/** the last look found it queued, and nothing since says it started */
 	queuedAt?: number;
 	/** a look found it queued once: it did not start with its cohort's first jobs */
@@ -65,6 +67,7 @@ export function newMember(id: number, cohort: Cohort, createdAt: number, o: Memb
 		routine: false,
 		close: false,
 		keep: 'none',
+		probe: false,
 		queuedOnce: false,
 		ranEarly: false,
 		startLo: createdAt,

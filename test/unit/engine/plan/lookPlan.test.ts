@@ -92,14 +92,13 @@ describe('like settings, unlike lengths (the safety net)', () => {
 			),
 		);
 	});
-	test('a finish makes its elders be looked at at once', () => {
-		// the shortest job finishes first; every job created before it is looked at at that moment
+	test('a finish makes the oldest of the others be looked at at once (the probe)', () => {
+		// the shortest job finishes first; the oldest job still watched is looked at at that moment
 		const first = lengths.indexOf(Math.min(...lengths));
 		const seenAt = jobs[first].createdAt + jobs[first].ms + r.lag[first];
-		for (let i = 0; i < first; i++) {
-			const next = r.looks[i].find((t: number) => t >= seenAt);
-			expect(next).toBeLessThanOrEqual(seenAt + TOLERANCE_MS);
-		}
+		const oldest = first === 0 ? 1 : 0;
+		const next = r.looks[oldest].find((t: number) => t >= seenAt);
+		expect(next).toBeLessThanOrEqual(seenAt + TOLERANCE_MS);
 	});
 	test('once they turn out not to end together, within max(2.2 s, 10 %) of their end', () => {
 		const firstEnd = Math.min(...lengths);
@@ -107,6 +106,54 @@ describe('like settings, unlike lengths (the safety net)', () => {
 			if (j.ms > firstEnd + LOOP_GAP_MS)
 				expect(r.lag[i]).toBeLessThanOrEqual(Math.max(LOOP_GAP_MS, 0.1 * j.ms));
 		});
+	});
+});
+
+describe('like jobs, one of which ends early (the probe found running)', () => {
+	// job 9 ends at 5.2 s, the others from 12 s on: when its end is seen, the oldest is looked at
+	// and found running, and the others, looked at a moment before by the safety net, are left to
+	// their own pace, a look each spared
+	const jobs = Array.from({ length: 20 }, (_, i) => ({
+		cohort: 'same',
+		createdAt: i * 5,
+		ms: i === 9 ? 5200 : 12_000 + i * 100,
+	}));
+	const r = simulate(jobs);
+	const seenAt = jobs[9].createdAt + jobs[9].ms + r.lag[9];
+	const lookedThen = (i: number) =>
+		r.looks[i].some((t: number) => t > seenAt - TOLERANCE_MS && t <= seenAt + TOLERANCE_MS);
+	test('the oldest is looked at when the end is seen', () => {
+		expect(lookedThen(0)).toBe(true);
+	});
+	test('the others looked at in the half second before are not looked at again then', () => {
+		const recent = jobs
+			.map((_, i) => i)
+			.filter((i) => i !== 0 && i !== 9)
+			.filter((i) => r.looks[i].some((t: number) => t > seenAt - 500 && t < seenAt - TOLERANCE_MS));
+		expect(recent.length).toBeGreaterThan(5);
+		for (const i of recent) expect(lookedThen(i)).toBe(false);
+	});
+	test('every job is still seen within max(2.2 s, 10 %) of its end', () => {
+		jobs.forEach((j, i) => expect(r.lag[i]).toBeLessThanOrEqual(Math.max(LOOP_GAP_MS, 0.1 * j.ms)));
+	});
+});
+
+describe('like jobs, most of which end together (the probe found ended)', () => {
+	// the last five run on long after the others: the first end seen, and then the oldest found
+	// ended too, every job is looked at at once, and those that ended with them are seen then
+	const jobs = Array.from({ length: 20 }, (_, i) => ({
+		cohort: 'same',
+		createdAt: i * 5,
+		ms: i < 15 ? 9000 : 40_000,
+	}));
+	const r = simulate(jobs);
+	test('the jobs that ended together are seen within TOLERANCE_MS of the first seen end', () => {
+		const seen = jobs.map((j, i) => j.createdAt + j.ms + r.lag[i]);
+		const firstSeen = Math.min(...seen);
+		for (let i = 0; i < 15; i++) expect(seen[i]).toBeLessThanOrEqual(firstSeen + 2 * TOLERANCE_MS);
+	});
+	test('the others are seen within their safety net', () => {
+		for (let i = 15; i < 20; i++) expect(r.lag[i]).toBeLessThanOrEqual(FOLLOWER_MIN_GAP_MS);
 	});
 });
 
