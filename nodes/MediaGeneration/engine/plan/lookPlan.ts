@@ -179,11 +179,14 @@ export class LookPlan {
 	private sendProbes(c: Cohort, ended: Member) {
 		for (const s of c.first()) {
 			if (c.probesOut >= PROBES) break;
-			if (s === ended || s.busy) continue;
+			// a job looked at since it ran as long says nothing new: the probe must be due now
+			if (s === ended || s.busy || s.lastAt >= s.createdAt + c.expectRunMs) continue;
 			s.probe = true;
 			c.probesOut++;
 			this.schedule(s);
 		}
+		// none left to probe: every sibling is due, as when a probe is found ended
+		if (!c.probesOut) c.probeEnded = true;
 	}
 
 	/** A probe came back; returns whether it is the first found ended. */

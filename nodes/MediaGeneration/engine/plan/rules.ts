@@ -59,11 +59,13 @@ export const LAST_WAVE = 10;
  * When the first of a cohort's jobs that started together is seen ended, PROBES of the others are
  * looked at the moment they have run as long, and the rest only once one of those is found ended
  * (lookPlan.ts): with a wide spread, those looks would mostly find them running, and the room they
- * spend is what the close watch of the last jobs needs. On a simulated clock (test/unit/engine/plan,
- * 7,020 runs over seeds 1 to 60, answers up to 200 ms late), with one probe the batch was done later than the loop in 8,791
- * of 56,160 runs against 8,913 when every sibling was looked at, and of the jobs the loop saw in
- * time, 4,581 were seen late against 4,647 (answers a few milliseconds late: 7,943 against 8,050,
- * and 3,879 against 3,904); with two probes, 8,841 and 4,505 (8,086 and 3,880).
+ * spend is what the close watch of the last jobs needs. A sibling looked at since it ran as long
+ * is no probe (its look would say nothing new); with none left to probe, every sibling is due. On a
+ * simulated clock (test/unit/engine/plan, 7,020 runs over seeds 1 to 60, answers up to 200 ms
+ * late), the batch was done later than the loop in 8,789 of 56,160 runs against 8,913 when every
+ * sibling was looked at, and of the jobs the loop saw in time, 4,589 were seen late against 4,647
+ * (seeds 61 to 120: 8,817 against 8,852, and 4,582 against 4,670; answers 10 ms late: 7,941
+ * against 8,050, and 3,878 against 3,904).
  */
 export const PROBES = 1;
 
