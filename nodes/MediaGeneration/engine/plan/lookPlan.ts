@@ -37,6 +37,8 @@ export class LookPlan {
 	/** jobs whose last look found them queued, and whether any ever was */
 	private queuedNow = 0;
 	private queueSeen = false;
+	/** when the close watch of the last jobs began (-Infinity: not yet) */
+	private closeFrom = -Infinity;
 	/** the latest time the batch told the plan */
 	private clock = -Infinity;
 
@@ -129,6 +131,7 @@ export class LookPlan {
 		if (!known && c.expectRunMs < Infinity) this.sendProbes(c, m);
 		// the look that found it ended was sent at `lastAt`
 		this.drop(m, m.lastAt);
+		this.shareEnd(m);
 		if ((siblingsDue || probeEnded) && c.pending) this.rescheduleCohort(c);
 	}
 
@@ -251,6 +254,7 @@ export class LookPlan {
 			roomAt,
 			spareAt,
 			quickAt,
+			closeFrom: this.closeFrom,
 		};
 		const next = nextLook(m, batch);
 		m.routine = next.routine;
@@ -266,7 +270,35 @@ export class LookPlan {
 	/** Once a batch is down to its last jobs, they are watched closely (rules.ts). */
 	private lastFewClose() {
 		if (this.size > CLOSE_WATCH || !this.endsSeen) return;
+		this.beginClose();
 		for (const m of this.byId.values()) this.schedule(m);
+	}
+
+	/** The close watch begins: its jobs' looks are spread over its gap, oldest first. */
+	private beginClose() {
+		if (this.closeFrom > -Infinity) return;
+		this.closeFrom = this.clock;
+		const jobs = [...this.byId.values()].sort((a, b) => a.createdAt - b.createdAt);
+		jobs.forEach((m, k) => (m.phase = k / jobs.length));
+	}
+
+	/**
+	 * One of the last jobs was seen ended: the others that may have started with it are looked at
+	 * at once, since an end they share is seen first by one of them.
+	 */
+	private shareEnd(m: Member) {
+		if (this.closeFrom === -Infinity) return;
+		const startedBy = m.startHi ?? m.lastAt;
+		let taking = 0;
+		for (const s of this.byId.values()) {
+			if (s === m || s.busy || s.cohort !== m.cohort || s.queuedAt !== undefined) continue;
+			if (s.startLo > startedBy || s.lastAt >= m.lastAt) continue;
+			// only as far as the batch has room for them (budget.ts)
+			if (this.budget.roomAt(this.clock, taking) > this.clock) return;
+			taking++;
+			s.now = true;
+			this.schedule(s);
+		}
 	}
 
 	/** A job joined or left the queue; the last wave is watched closely once it is empty. */
@@ -274,6 +306,7 @@ export class LookPlan {
 		this.queuedNow += by;
 		this.queueSeen = true;
 		if (!this.queuedNow && this.endsSeen && this.size <= LAST_WAVE) {
+			this.beginClose();
 			for (const m of this.byId.values()) this.schedule(m);
 		}
 	}

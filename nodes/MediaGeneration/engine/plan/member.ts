@@ -32,6 +32,8 @@ export type Member = {
 	close: boolean;
 	/** the room that look must leave unspent: the last wave's or the last job's reserve (rules.ts) */
 	keep: Keep;
+	/** where its close looks fall within the close watch's gap (0 to 1; lookPlan.ts) */
+	phase: number;
 	/** one of the siblings looked at first when its cohort's first end is seen (lookPlan.ts) */
 	probe: boolean;
 	/** the last look found it queued, and nothing since says it started */
@@ -67,6 +69,7 @@ export function newMember(id: number, cohort: Cohort, createdAt: number, o: Memb
 		routine: false,
 		close: false,
 		keep: 'none',
+		phase: 0,
 		probe: false,
 		queuedOnce: false,
 		ranEarly: false,

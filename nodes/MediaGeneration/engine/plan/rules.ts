@@ -37,7 +37,9 @@ import {
  *   a second for jobs past a minute, schedule.ts), the very last one twice as often while the
  *   batch has room beyond LAST_JOB_RESERVE; with more left, each is looked at that much
  *   less often, so that the close looks cost the batch about as much per second however many are
- *   left, and its room lasts until the last of them ends. On a service that queues, so is the
+ *   left, and its room lasts until the last of them ends. Their looks are spread over that gap
+ *   (`phased`), and when one is seen ended, the others that may have started with it are looked
+ *   at at once, as far as the batch has room (lookPlan.ts). On a service that queues, so is the
  *   last wave once none is queued any more. A close look that comes due when the batch has no
  *   room left is put off to the job's own pace. A batch of a few jobs is on the full schedule
  *   from the start.
@@ -83,6 +85,8 @@ export type BatchView = {
 	spareAt: number;
 	/** from when it has room for a quick look at its very last job, beyond LAST_JOB_RESERVE */
 	quickAt: number;
+	/** when its close watch began: the close looks of its jobs fall at their phases from then */
+	closeFrom: number;
 };
 
 /**
@@ -149,6 +153,28 @@ function closeGap(elapsedMs: number, m: Member, batch: BatchView): number {
 	return fineGap(elapsedMs, m.capMs) * Math.max(1, batch.pending / LAST_FEW);
 }
 
+/**
+ * The close looks of the last jobs are spread over the close watch's gap, each job at its `phase`
+ * of it counted from `from`, so that an end they share is seen a fraction of the gap after it and
+ * the others are then looked at at once (lookPlan.ts). `at` is when the look would come unspread,
+ * `after` the last look and `floor` the earliest the job may have ended: the look comes at its
+ * phase within the gap before `at` where that is past both, else within the gap after `at`. Either
+ * way it comes less than a gap after the later of them, so that no end is seen later for it.
+ */
+function phased(
+	at: number,
+	gapMs: number,
+	phase: number,
+	from: number,
+	after: number,
+	floor: number,
+) {
+	if (from === -Infinity || at <= from) return at;
+	const next = from + (Math.ceil((at - from) / gapMs - phase) + phase) * gapMs;
+	const before = next - gapMs;
+	return before >= floor && before > after + gapMs / 4 ? before : next;
+}
+
 /** When a job that may end at any time is next looked at. */
 function mayEndNow(m: Member, batch: BatchView): number {
 	const age = m.lastAt - m.createdAt;
@@ -160,7 +186,9 @@ function mayEndNow(m: Member, batch: BatchView): number {
 		const gap = closeGap(m.lastAt - m.startLo, m, batch);
 		const quick = m.lastAt + gap * LAST_JOB_SHARE;
 		if (batch.pending === 1 && batch.quickAt <= quick) return quick;
-		const close = m.lastAt + gap;
+		const floor = earliestEnd(m);
+		const unspread = Math.max(m.lastAt + gap, floor);
+		const close = phased(unspread, gap, m.phase, batch.closeFrom, m.lastAt, floor);
 		const paced = batch.pending <= LAST_FEW ? Math.min(next, m.lastAt + LOOP_GAP_MS) : loopPaced;
 		return batch.roomAt <= close ? close : paced;
 	}

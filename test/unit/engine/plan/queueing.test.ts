@@ -205,6 +205,18 @@ test('a sibling looked at just before the first end is seen is not its probe (10
 	);
 });
 
+test("a service that queues, 5 at once, 10 s ±0, answers 10 ms late: the last wave's shared end is seen within 0.3 s on average", () => {
+	// its five jobs start and end together: looked at all at once every 1.25 s, their end was seen
+	// 0.64 s after it on average; spread over the gap, one of them sees it, and the others follow
+	const lags: number[] = [];
+	for (const seed of SEEDS) {
+		const jobs = serviceBatch({ n: 20, runMs: 10 * S, spread: 0, capacity: 5, seed });
+		const plan = watch(jobs, { seed, jitterMs: 10 });
+		lags.push(plan.lastSeenAt - Math.max(...jobs.map((j) => j.endsAt)));
+	}
+	expect(lags.reduce((a, b) => a + b, 0) / lags.length).toBeLessThanOrEqual(300);
+});
+
 test("no queueing, run times spread: the batch's last job is seen within 0.7 s of its end on average, under 60 % of the loop's lag", () => {
 	const plan = mean(spreadNoQueue, (r) => r.plan.lastSeenAt - r.lastEnd);
 	const real = mean(spreadNoQueue, (r) => r.real.lastSeenAt - r.lastEnd);

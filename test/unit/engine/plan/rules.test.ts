@@ -20,6 +20,7 @@ const batch: BatchView = {
 	roomAt: Infinity,
 	spareAt: Infinity,
 	quickAt: Infinity,
+	closeFrom: -Infinity,
 };
 
 /** a job of a cohort whose jobs turned out not to end together, last looked at `lastAt` */
