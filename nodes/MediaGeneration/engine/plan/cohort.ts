@@ -42,11 +42,10 @@ export class Cohort {
 	/** the longest time one of its jobs was seen running without having ended */
 	provenRunMs = 0;
 	/**
-	 * how many of its probes (the siblings looked at first after its first end) are still out,
-	 * and whether one of them was found ended: then all of its jobs are due when a sibling's end
-	 * says they should be done (rules.ts)
+	 * one of its probes (the siblings looked at first after its first end) was found ended, or
+	 * none could be sent: then all of its jobs are due when a sibling's end says they should be
+	 * done (rules.ts)
 	 */
-	probesOut = 0;
 	probeEnded = false;
 	/** a job found queued was later found running: its queue moves */
 	queueMoved = false;

@@ -160,7 +160,6 @@ export class LookPlan {
 		if (m.queuedAt !== undefined) this.queueChanged(-1);
 		this.budget.removed(m.createdAt, loopSawUntil(m, endedBy));
 		const c = m.cohort;
-		if (m.probe) this.probeAnswered(c, m, false);
 		c.remove(m);
 		if (!c.pending) this.cohorts.delete(c.key);
 		// a cohort left with one job that started with it: watched on its own from now on
@@ -180,22 +179,22 @@ export class LookPlan {
 	 * found ended (probeAnswered): jobs whose run times spread widely are spared a look each.
 	 */
 	private sendProbes(c: Cohort, ended: Member) {
+		let sent = 0;
 		for (const s of c.first()) {
-			if (c.probesOut >= PROBES) break;
+			if (sent >= PROBES) break;
 			// a job looked at since it ran as long says nothing new: the probe must be due now
 			if (s === ended || s.busy || s.lastAt >= s.createdAt + c.expectRunMs) continue;
 			s.probe = true;
-			c.probesOut++;
+			sent++;
 			this.schedule(s);
 		}
 		// none left to probe: every sibling is due, as when a probe is found ended
-		if (!c.probesOut) c.probeEnded = true;
+		if (!sent) c.probeEnded = true;
 	}
 
 	/** A probe came back; returns whether it is the first found ended. */
 	private probeAnswered(c: Cohort, m: Member, ended: boolean): boolean {
 		m.probe = false;
-		c.probesOut--;
 		if (!ended || c.probeEnded) return false;
 		return (c.probeEnded = true);
 	}
