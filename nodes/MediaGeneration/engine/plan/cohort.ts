@@ -39,6 +39,9 @@ export class Cohort {
 	shortestRunMs = Infinity;
 	longestRunMs = 0;
 	runsSeen = 0;
+	/** the shortest time one of its ended jobs can have run: from its creation or its last look
+	 * that found it queued to the look that found it ended */
+	endedRunMs = Infinity;
 	/** the longest time one of its jobs was seen running without having ended */
 	provenRunMs = 0;
 	/**

@@ -39,15 +39,21 @@ export function learnRunning(c: Cohort, m: Member): boolean {
 /**
  * A look found `m` ended at `at`. Returns whether its siblings are due earlier now: the
  * cohort's jobs that started together are expected to end by the time it took, and the least run
- * a queued job is taken to make (queueing.ts) may be shorter.
+ * a queued job is taken to make, or its safety net (queueing.ts), may be shorter.
  */
 export function learnEnded(c: Cohort, m: Member, at: number): boolean {
 	const expect = c.expectRunMs;
 	const shortest = c.shortestRunMs;
+	const ended = c.endedRunMs;
 	if (c.startedFirst(m)) c.expectRunMs = Math.min(expect, at - m.createdAt);
 	c.firstEndAt = Math.min(c.firstEndAt, at);
+	c.endedRunMs = Math.min(ended, at - m.startLo);
 	learnRun(c, m, at);
-	return c.expectRunMs < expect - TOLERANCE_MS || c.shortestRunMs < shortest - TOLERANCE_MS;
+	return (
+		c.expectRunMs < expect - TOLERANCE_MS ||
+		c.shortestRunMs < shortest - TOLERANCE_MS ||
+		c.endedRunMs < ended - TOLERANCE_MS
+	);
 }
 
 /**
