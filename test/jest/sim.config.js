@@ -1,0 +1,13 @@
+/**
+ * The look plan measured on the simulated clock over many seeds (`*.sim.js` under test/unit):
+ * figures for docs/waiting.md, not tests. `npm run sim:plan` runs them; see
+ * test/unit/engine/plan/seeds.sim.js for the settings.
+ */
+module.exports = {
+	rootDir: '../..',
+	testEnvironment: 'node',
+	roots: ['<rootDir>/test/unit'],
+	testMatch: ['**/*.sim.js'],
+	testTimeout: 3_600_000,
+	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }] },
+};

@@ -1,0 +1,148 @@
+const {
+	FOLLOWER_MIN_GAP_MS,
+	LOOP_GAP_MS,
+} = require('../../../../nodes/MediaGeneration/engine/plan/schedule');
+const { loop, serviceBatch, watch, within } = require('./simulator');
+
+/**
+ * The look plan over many seeds, for the figures in docs/waiting.md: not a test (nothing is
+ * asserted), a measurement on the simulated clock (simulator.ts). `npm run sim:plan` runs it; the
+ * environment chooses what:
+ * - SEEDS (60) and SEED_FROM (1): the seeds of each family;
+ * - JITTER_MS (200): how late an answer may come, at random (10: as the fake service answers);
+ * - ONLY, SKIP: a regular expression on the family names (`ONLY=short`: the jobs of 1 to 3 s;
+ *   `SKIP=short`: the settings of 5 s to 10 min);
+ * - FAMILIES=1: a line per family as well.
+ *
+ * For every run it compares the plan with the loops users build from n8n's nodes, at eight
+ * moments one round apart that the loop's first round may fall at, and prints the totals: runs
+ * the plan ended later than the loop, jobs the loop saw within target and the plan did not, looks
+ * per job, batches with more looks than the loop, jobs outside the bounds `queueing.test.ts` holds,
+ * and the worst lag.
+ */
+const S = 1000;
+const PHASES = 8;
+const ROUND_MS = 2100;
+const seeds = Number(process.env.SEEDS ?? 60);
+const from = Number(process.env.SEED_FROM ?? 1);
+const jitterMs = Number(process.env.JITTER_MS ?? 200);
+const only = process.env.ONLY ? new RegExp(process.env.ONLY) : undefined;
+const skip = process.env.SKIP ? new RegExp(process.env.SKIP) : undefined;
+
+/** @typedef {{ name: string, setting: (seed: number) => import('./simulator').BatchSetting }} Family */
+
+/** @returns {Family[]} */
+function families() {
+	const out = [];
+	for (const capacity of [1, 2, 3, 4, 5])
+		for (const spread of [0, 0.1, 0.3, 0.5])
+			for (const runMs of [5 * S, 8 * S, 10 * S, 30 * S, 120 * S, 600 * S])
+				out.push({
+					name: `q${capacity} ${runMs / S}s ±${spread * 100}`,
+					setting: (seed) => ({ n: runMs >= 120 * S ? 10 : 20, runMs, spread, capacity, seed }),
+				});
+	for (const spread of [0.1, 0.3, 0.5])
+		for (const runMs of [5 * S, 8 * S, 10 * S, 30 * S])
+			out.push({
+				name: `noq ${runMs / S}s ±${spread * 100}`,
+				setting: (seed) => ({ n: 20, runMs, spread, seed }),
+			});
+	for (const capacity of [1, 2, 3, 4])
+		for (const spread of [0, 0.3])
+			for (const runMs of [1 * S, 2 * S, 3 * S])
+				for (const n of [6, 20])
+					out.push({
+						name: `short q${capacity} ${runMs / S}s ±${spread * 100} n${n}`,
+						setting: (seed) => ({ n, runMs, spread, capacity, seed }),
+					});
+	// like the bench's cases a (alike jobs), e (5 to 60 s, each alone in its cohort) and g3
+	const byLength = Array.from({ length: 20 }, (_, i) => 5 * S + (55 * S * i) / 19);
+	out.push({ name: 'B-a', setting: (seed) => ({ n: 20, runMs: 10 * S, spread: 0.02, seed }) });
+	out.push({
+		name: 'B-e',
+		setting: (seed) => ({
+			n: 20,
+			runs: byLength,
+			seed,
+			cohort: (/** @type {number} */ i) => `c${i % 4}`,
+		}),
+	});
+	out.push({
+		name: 'B-g',
+		setting: (seed) => ({ n: 20, runMs: 8 * S, spread: 0.4, capacity: 3, seed }),
+	});
+	return out.filter((f) => (!only || only.test(f.name)) && !(skip && skip.test(f.name)));
+}
+
+/**
+ * Outside the bounds queueing.test.ts holds (answers up to 200 ms late): a queued job within its
+ * target or the loop's pace (jobs of 1 to 3 s: and a second), any other within its target or its
+ * cohort's safety net, and a job whose target is a round of the loop and an answer's delay or more
+ * within its target.
+ */
+/**
+ * @param {Family} f
+ * @param {number} lag
+ * @param {number} target
+ * @param {boolean} queued
+ */
+function outOfBounds(f, lag, target, queued) {
+	const short = f.name.startsWith('short');
+	const slack = queued ? LOOP_GAP_MS + (short ? S : 0) : FOLLOWER_MIN_GAP_MS;
+	if (lag > Math.max(target, slack) + 200) return true;
+	return !short && target >= LOOP_GAP_MS + 100 && lag > target;
+}
+
+test('the look plan over many seeds (figures, no assertion)', () => {
+	const t = { runs: 0, phaseRuns: 0, later: 0, missed: 0, looks: 0, over: 0, outside: 0 };
+	let planWithin = 0;
+	let loopWithin = 0;
+	let planLag = 0;
+	let loopLag = 0;
+	let worst = { ratio: 0, lag: 0, where: '' };
+	const lines = [];
+	for (const f of families()) {
+		let ratio = 0;
+		let later = 0;
+		for (let seed = from; seed < from + seeds; seed++) {
+			const jobs = serviceBatch(f.setting(seed));
+			const plan = watch(jobs, { seed, jitterMs });
+			const real = loop(jobs);
+			const lastEnd = Math.max(...jobs.map((j) => j.endsAt));
+			t.runs++;
+			t.looks += plan.looksPerJob;
+			if (plan.looksPerJob > real.looksPerJob) t.over++;
+			planLag += plan.lastSeenAt - lastEnd;
+			loopLag += real.lastSeenAt - lastEnd;
+			planWithin += within(plan);
+			loopWithin += within(real);
+			plan.lagMs.forEach((lag, i) => {
+				const target = plan.targetMs[i];
+				if (real.lagMs[i] <= real.targetMs[i] && lag > target) t.missed++;
+				if (outOfBounds(f, lag, target, plan.queued[i])) t.outside++;
+				if (lag / target > worst.ratio)
+					worst = { ratio: lag / target, lag, where: `${f.name}, seed ${seed}, job ${i}` };
+			});
+			for (let k = 0; k < PHASES; k++) {
+				const seen = loop(jobs, (k * ROUND_MS) / PHASES - ROUND_MS / 2).lastSeenAt;
+				t.phaseRuns++;
+				ratio += plan.lastSeenAt / seen;
+				if (plan.lastSeenAt > seen) later++;
+			}
+		}
+		t.later += later;
+		lines.push(
+			`${f.name}: ${(ratio / (seeds * PHASES)).toFixed(3)} × the loop, later in ${later} of ${seeds * PHASES}`,
+		);
+	}
+	const report = [
+		`seeds ${from} to ${from + seeds - 1}, answers up to ${jitterMs} ms late: ${t.runs} runs`,
+		`ended later than the loop: ${t.later} of ${t.phaseRuns}`,
+		`jobs within target: ${planWithin} (the loop: ${loopWithin}); of the loop's, late: ${t.missed}`,
+		`last job seen after its end: ${(planLag / t.runs).toFixed(0)} ms on average (the loop: ${(loopLag / t.runs).toFixed(0)} ms)`,
+		`looks per job: ${(t.looks / t.runs).toFixed(2)}; runs with more looks than the loop: ${t.over}`,
+		`jobs outside the bounds of queueing.test.ts: ${t.outside}`,
+		`worst lag: ${worst.ratio.toFixed(2)} × its target (${Math.round(worst.lag)} ms, ${worst.where})`,
+	];
+	console.log([...(process.env.FAMILIES ? lines : []), ...report].join('\n'));
+});
