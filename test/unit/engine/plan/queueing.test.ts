@@ -2,7 +2,16 @@ import {
 	FOLLOWER_MIN_GAP_MS,
 	LOOP_GAP_MS,
 } from '../../../../nodes/MediaGeneration/engine/plan/schedule';
-import { loop, serviceBatch, watch, within, type BatchSetting, type Figures } from './simulator';
+import {
+	loop,
+	loopEnds,
+	LOOP_PHASES,
+	serviceBatch,
+	watch,
+	within,
+	type BatchSetting,
+	type Figures,
+} from './simulator';
 
 /**
  * The look plan on a simulated clock (simulator.ts) against services that queue, in every setting
@@ -35,8 +44,7 @@ const SEEDS = Array.from({ length: 20 }, (_, i) => i + 1);
 
 /**
  * `lastEnd`: when the batch's last job ended; `loopEnds`: when the loop saw the batch done, started
- * at each of PHASES moments spread over one of its rounds (a user's loop is not in step with the
- * node's looks)
+ * at each of LOOP_PHASES moments (simulator.ts)
  */
 type Run = {
 	name: string;
@@ -46,19 +54,16 @@ type Run = {
 	lastEnd: number;
 	loopEnds: number[];
 };
-const PHASES = 8;
-const ROUND_MS = 2100;
 
 function run(name: string, setting: BatchSetting): Run {
 	const jobs = serviceBatch(setting);
-	const phase = (k: number) => (k * ROUND_MS) / PHASES - ROUND_MS / 2;
 	return {
 		name,
 		setting,
 		plan: watch(jobs, { seed: setting.seed, jitterMs: JITTER_MS }),
 		real: loop(jobs),
 		lastEnd: Math.max(...jobs.map((j) => j.endsAt)),
-		loopEnds: Array.from({ length: PHASES }, (_, k) => loop(jobs, phase(k)).lastSeenAt),
+		loopEnds: loopEnds(jobs),
 	};
 }
 
@@ -95,8 +100,8 @@ for (const spread of [0.1, 0.3, 0.5])
 const mean = (runs: Run[], of: (r: Run) => number) =>
 	runs.reduce((sum, r) => sum + of(r), 0) / runs.length;
 
-/** How long after the batch's last end the loop saw it done, on average over its PHASES starts. */
-const loopLastLag = (r: Run) => r.loopEnds.reduce((sum, e) => sum + e - r.lastEnd, 0) / PHASES;
+/** How long after the batch's last end the loop saw it done, on average over its LOOP_PHASES starts. */
+const loopLastLag = (r: Run) => r.loopEnds.reduce((sum, e) => sum + e - r.lastEnd, 0) / LOOP_PHASES;
 
 const worst = (runs: Run[], pick: (r: Run, i: number) => boolean = () => true) => {
 	let lag = 0;
@@ -240,7 +245,7 @@ test("a service that queues, jobs of 2 and 10 minutes: the batch's last job is s
 	expect(plan).toBeLessThan(real);
 	const ratio = mean(
 		long,
-		(r) => r.loopEnds.reduce((sum, e) => sum + r.plan.lastSeenAt / e, 0) / PHASES,
+		(r) => r.loopEnds.reduce((sum, e) => sum + r.plan.lastSeenAt / e, 0) / LOOP_PHASES,
 	);
 	expect(ratio).toBeLessThanOrEqual(1);
 });
@@ -254,7 +259,7 @@ test("a service that queues, every setting: the batch's last job is seen within 
 		(sum, r) => sum + r.loopEnds.filter((e) => r.plan.lastSeenAt > e).length,
 		0,
 	);
-	expect(later / (queueing.length * PHASES)).toBeLessThan(0.16);
+	expect(later / (queueing.length * LOOP_PHASES)).toBeLessThan(0.16);
 });
 
 test("answers a few milliseconds late, as the fake service gives them: on a service that queues jobs of 5 s, the batch's last job is seen within 0.44 s of its end on average", () => {

@@ -2,7 +2,7 @@ const {
 	FOLLOWER_MIN_GAP_MS,
 	LOOP_GAP_MS,
 } = require('../../../../nodes/MediaGeneration/engine/plan/schedule');
-const { loop, serviceBatch, watch, within } = require('./simulator');
+const { loop, loopEnds, LOOP_PHASES, serviceBatch, watch, within } = require('./simulator');
 
 /**
  * The look plan over many seeds, for the figures in docs/waiting.md: not a test (nothing is
@@ -21,8 +21,6 @@ const { loop, serviceBatch, watch, within } = require('./simulator');
  * and the worst lag.
  */
 const S = 1000;
-const PHASES = 8;
-const ROUND_MS = 2100;
 const seeds = Number(process.env.SEEDS ?? 60);
 const from = Number(process.env.SEED_FROM ?? 1);
 const jitterMs = Number(process.env.JITTER_MS ?? 200);
@@ -123,8 +121,7 @@ test('the look plan over many seeds (figures, no assertion)', () => {
 				if (lag / target > worst.ratio)
 					worst = { ratio: lag / target, lag, where: `${f.name}, seed ${seed}, job ${i}` };
 			});
-			for (let k = 0; k < PHASES; k++) {
-				const seen = loop(jobs, (k * ROUND_MS) / PHASES - ROUND_MS / 2).lastSeenAt;
+			for (const seen of loopEnds(jobs)) {
 				t.phaseRuns++;
 				ratio += plan.lastSeenAt / seen;
 				if (plan.lastSeenAt > seen) later++;
@@ -132,7 +129,7 @@ test('the look plan over many seeds (figures, no assertion)', () => {
 		}
 		t.later += later;
 		lines.push(
-			`${f.name}: ${(ratio / (seeds * PHASES)).toFixed(3)} × the loop, later in ${later} of ${seeds * PHASES}`,
+			`${f.name}: ${(ratio / (seeds * LOOP_PHASES)).toFixed(3)} × the loop, later in ${later} of ${seeds * LOOP_PHASES}`,
 		);
 	}
 	const report = [

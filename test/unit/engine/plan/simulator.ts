@@ -164,4 +164,18 @@ export function loop(jobs: ServiceJob[], offsetMs = 0): Figures {
 	};
 }
 
+/**
+ * When the loop saw the batch done, started at each of LOOP_PHASES moments spread over one of its
+ * rounds (about 2.1 s for 20 jobs): a user's loop is not in step with the node's looks.
+ */
+export const LOOP_PHASES = 8;
+const LOOP_ROUND_MS = 2100;
+
+export function loopEnds(jobs: ServiceJob[]): number[] {
+	return Array.from(
+		{ length: LOOP_PHASES },
+		(_, k) => loop(jobs, (k * LOOP_ROUND_MS) / LOOP_PHASES - LOOP_ROUND_MS / 2).lastSeenAt,
+	);
+}
+
 export const within = (f: Figures) => f.lagMs.filter((l, i) => l <= f.targetMs[i]).length;
