@@ -32,18 +32,18 @@ export function gapMs(elapsedMs: number, capMs = MAX_GAP_MS): number {
  * schedule is the slower.
  *
  * At the real loop's 2.1 s, a loop-paced look falls on the hand-built loop's own rounds rather than
- * drifting a tenth of a second later each round. On the simulated clock (`npm run sim:plan`,
- * seeds 1 to 60, answers up to 200 ms late) that halved the jobs the loop saw within target and
- * the plan did not (13,051 to 6,587 jobs in 10,980 runs; 7,318 with one look of margin in budget.ts)
- * and the runs done later than the loop (17,304 to 16,129 of 87,840), but batches over the loop's
- * looks rose from 664 to 844 (answers 10 ms late: 1,067 to 1,537, 80 of them of 5 s or longer),
- * and a batch of lone jobs of 5 to 60 s lost the close watch of its last job (lookPlan.test.ts: seen
+ * drifting a tenth of a second later each round. On the simulated clock (`npm run sim:plan`, seeds
+ * 1 to 60, answers up to 200 ms late) that halved the jobs the loop saw within target and the plan
+ * did not (13,051 to 6,587 jobs in 10,980 runs; 7,318 with one look of margin in budget.ts) and the
+ * runs done later than the loop (17,304 to 16,129 of 87,840), but batches over the loop's looks
+ * rose from 664 to 844 (answers 10 ms late: 1,067 to 1,537, 80 of them of 5 s or longer), and a
+ * batch of lone jobs of 5 to 60 s lost the close watch of its last job (lookPlan.test.ts: seen
  * 1.7 s after its end; with that end moved a second either way, 1.00 s on average, 1.08 s with the
- * margin, against the loop's 0.99 s and 0.88 s at 2.2 s). In the real n8n (`npm run bench -- --case a,b,e,f,g`, two rounds, with one
- * look of margin) e went from 1.00 to 1.01 × in both rounds, its 60 s job seen 1.1 s after its end
- * against the loop's 0.4 to 0.6 s; e3 from 1.04 to 1.01 and 1.02 ×, with up to 101 polls against
- * 99; g, g2 and g3 stayed at 0.97 to 1.00 ×, a at 0.94 to 0.96 ×, and b went from 0.82 to 0.85 ×.
- * Hence 2.2 s.
+ * margin, against the loop's 0.99 s; 0.88 s at 2.2 s). In the real n8n (`npm run bench -- --case
+ * a,b,e,f,g`, two rounds, with one look of margin) e went from 1.00 to 1.01 × in both rounds, its
+ * 60 s job seen 1.1 s after its end against the loop's 0.4 to 0.6 s; e3 from 1.04 to 1.01 and
+ * 1.02 ×, with up to 101 polls against 99; g, g2 and g3 stayed at 0.97 to 1.00 ×, a at 0.94 to
+ * 0.96 ×, and b went from 0.82 to 0.85 ×. Hence 2.2 s.
  */
 export const LOOP_GAP_MS = 2200;
 

@@ -3,10 +3,12 @@ import {
 	LOOP_GAP_MS,
 } from '../../../../nodes/MediaGeneration/engine/plan/schedule';
 import {
+	lagBound,
 	loop,
 	loopEnds,
 	LOOP_PHASES,
 	serviceBatch,
+	sureTargetMs,
 	watch,
 	within,
 	type BatchSetting,
@@ -140,14 +142,14 @@ describe.each([
 	test("every job is seen ended within its target or, at worst, the 2 s loop's pace (queued) or its cohort's safety net (others)", () => {
 		for (const r of runs)
 			r.plan.lagMs.forEach((lag, i) => {
-				const slack = r.plan.queued[i] ? LOOP_GAP_MS : FOLLOWER_MIN_GAP_MS;
-				expect(lag).toBeLessThanOrEqual(Math.max(r.plan.targetMs[i], slack) + JITTER_MS);
+				const bound = lagBound(r.plan.targetMs[i], r.plan.queued[i], false, JITTER_MS);
+				expect(lag).toBeLessThanOrEqual(bound);
 			});
 	});
 
 	test("every job the loop is sure to see within its target (a target of one of its rounds and an answer's delay or more) is seen within it", () => {
 		// a job that ends 23 s or more after its creation: the loop sees it within a round (2.1 s)
-		const sure = LOOP_GAP_MS + JITTER_MS / 2;
+		const sure = sureTargetMs(JITTER_MS);
 		const late: string[] = [];
 		for (const r of runs)
 			r.plan.lagMs.forEach((lag, i) => {
@@ -304,7 +306,7 @@ describe('a service that queues jobs of 1 to 3 s (capacity 1 to 4, spread 0 and 
 		const late: string[] = [];
 		for (const r of short)
 			r.plan.lagMs.forEach((lag, i) => {
-				const bound = Math.max(r.plan.targetMs[i], LOOP_GAP_MS + 1000) + JITTER_MS;
+				const bound = lagBound(r.plan.targetMs[i], true, true, JITTER_MS);
 				if (r.plan.queued[i] && lag > bound)
 					late.push(`${r.name}, job ${i}: ${Math.round(lag)} ms`);
 			});

@@ -1,8 +1,5 @@
-const {
-	FOLLOWER_MIN_GAP_MS,
-	LOOP_GAP_MS,
-} = require('../../../../nodes/MediaGeneration/engine/plan/schedule');
 const { loop, loopEnds, LOOP_PHASES, serviceBatch, watch, within } = require('./simulator');
+const { lagBound, sureTargetMs } = require('./simulator');
 
 /**
  * The look plan over many seeds, for the figures in docs/waiting.md: not a test (nothing is
@@ -76,12 +73,8 @@ function families() {
 }
 
 /**
- * Outside the bounds queueing.test.ts holds (answers up to 200 ms late): a queued job within its
- * target or the loop's pace (jobs of 1 to 3 s: and a second), any other within its target or its
- * cohort's safety net, and a job whose target is a round of the loop and an answer's delay or more
- * within its target.
- */
-/**
+ * Outside the bounds queueing.test.ts holds with answers up to 200 ms late (simulator.ts:
+ * `lagBound`, and a job whose target is at least `sureTargetMs` within that target).
  * @param {Family} f
  * @param {number} lag
  * @param {number} target
@@ -89,9 +82,8 @@ function families() {
  */
 function outOfBounds(f, lag, target, queued) {
 	const short = f.name.startsWith('short');
-	const slack = queued ? LOOP_GAP_MS + (short ? S : 0) : FOLLOWER_MIN_GAP_MS;
-	if (lag > Math.max(target, slack) + 200) return true;
-	return !short && target >= LOOP_GAP_MS + 100 && lag > target;
+	if (lag > lagBound(target, queued, short, 200)) return true;
+	return !short && target >= sureTargetMs(200) && lag > target;
 }
 
 test('the look plan over many seeds (figures, no assertion)', () => {

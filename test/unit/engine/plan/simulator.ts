@@ -1,4 +1,8 @@
 import { LookPlan } from '../../../../nodes/MediaGeneration/engine/plan/lookPlan';
+import {
+	FOLLOWER_MIN_GAP_MS,
+	LOOP_GAP_MS,
+} from '../../../../nodes/MediaGeneration/engine/plan/schedule';
 import { seeded } from '../../../support/hostile';
 
 /**
@@ -179,3 +183,24 @@ export function loopEnds(jobs: ServiceJob[]): number[] {
 }
 
 export const within = (f: Figures) => f.lagMs.filter((l, i) => l <= f.targetMs[i]).length;
+
+/**
+ * The latest a job may be seen after its end (queueing.test.ts holds it, seeds.sim.js counts the
+ * jobs past it): within its target or, at worst, the loop's pace if it waited in the queue (for
+ * jobs of 1 to 3 s, and a second) or its cohort's safety net if not, and an answer's delay.
+ */
+export function lagBound(
+	targetMs: number,
+	queued: boolean,
+	shortJobs: boolean,
+	jitterMs: number,
+): number {
+	const slack = queued ? LOOP_GAP_MS + (shortJobs ? 1000 : 0) : FOLLOWER_MIN_GAP_MS;
+	return Math.max(targetMs, slack) + jitterMs;
+}
+
+/**
+ * From this target on, the loop sees a job within it however its rounds fall (a round and an
+ * answer's delay): so must the plan.
+ */
+export const sureTargetMs = (jitterMs: number) => LOOP_GAP_MS + jitterMs / 2;
