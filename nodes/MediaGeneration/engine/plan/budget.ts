@@ -33,7 +33,9 @@ export class LoopBudget {
 
 	/**
 	 * From when the batch has room for one more look of its own (-Infinity: at `now`), `taking`
-	 * looks being already on their way out.
+	 * looks being already on their way out. The loop's looks are counted on average over where its
+	 * rounds fall, not round by round: counted by rounds, alike jobs get no look before the first
+	 * round, and their first end is seen later (docs/waiting.md gives both on the simulated clock).
 	 */
 	roomAt(now: number, taking = 0): number {
 		const n = this.watched;
