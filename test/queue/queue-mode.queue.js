@@ -291,19 +291,20 @@ describe('n8n queue mode: a main and two workers', () => {
 			const byStart = [...executions].sort(
 				(x, y) => Date.parse(x.startedAt) - Date.parse(y.startedAt),
 			);
+			/** each worker's executions of this round, in the order they started */
+			const ranBy = new Map(
+				cluster.everyWorker.map((w) => [
+					w.name,
+					byStart.filter((e) => ranOn.get(String(e.id)).includes(w.name)),
+				]),
+			);
 			taken.push(
 				Object.fromEntries(
-					cluster.everyWorker.map((w) => [
-						w.name,
-						byStart
-							.filter((e) => ranOn.get(String(e.id)).includes(w.name))
-							.map((e) => keyOf(e).slice(-1))
-							.join(''),
-					]),
+					[...ranBy].map(([w, mine]) => [w, mine.map((e) => keyOf(e).slice(-1)).join('')]),
 				),
 			);
 			mixed = cluster.everyWorker.filter((w) => {
-				const mine = executions.filter((e) => ranOn.get(String(e.id)).includes(w.name));
+				const mine = ranBy.get(w.name);
 				return mine.some((x) => mine.some((y) => keyOf(x) !== keyOf(y) && during(x, y)));
 			});
 		}
