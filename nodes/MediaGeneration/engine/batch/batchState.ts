@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import { Breather } from '../limits/breather';
 import { API_LIMITS, DOWNLOAD_LIMITS, Governor, VIDEO_DOWNLOAD_LIMITS } from '../limits/governor';
 import type { JobKind, JobState } from '../jobs/jobKinds';
 import { compact } from '../jobs/jobOutput';
@@ -54,6 +55,8 @@ export class BatchState {
 	readonly downloads = new Governor(DOWNLOAD_LIMITS);
 	readonly videoDownloads = new TransferSlots(VIDEO_DOWNLOAD_LIMITS);
 	readonly inflight = new Set<Promise<void>>();
+	/** one for all the request slots, so that the batch pauses as one */
+	private readonly breather = new Breather();
 	readonly finishing: Array<Promise<void>> = [];
 	/** wakes the loop's pause when a request in flight comes back */
 	ring?: () => void;
@@ -68,6 +71,8 @@ export class BatchState {
 		requests: Array<{ itemIndex: number; req: JobRequest }>,
 		private readonly continueOnFail: boolean,
 	) {
+		for (const slots of [this.api, this.downloads, this.videoDownloads])
+			slots.breather = this.breather;
 		const now = Date.now();
 		this.entries = requests.map(({ itemIndex, req }, pos) => ({
 			pos,

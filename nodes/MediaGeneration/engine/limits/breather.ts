@@ -4,6 +4,9 @@ import { sleep } from 'n8n-workflow';
  * Work on many items that never waits for anything (checking 10,000 items, each reading its
  * parameters through n8n's expressions, about 0.4 ms each on n8n 2.40) would hold n8n's event
  * loop for seconds: no other execution, webhook or editor request would be answered meanwhile.
+ * Work that does wait can fill the loop as well: 100 requests in flight whose answers come back
+ * from a nearby service leave every turn of the loop busy handling them (request slots breathe
+ * before each start, engine/limits/governor.ts).
  * A breather hands the loop back every BREATH_EVERY_MS, and keeps handing it back while the loop
  * comes back late, that is while others have work to do: another execution takes a hundred turns
  * of the loop or more, and gets them one after another rather than one per stretch of this work.

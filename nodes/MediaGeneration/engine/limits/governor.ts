@@ -59,6 +59,13 @@ export function nextState(
  * wait start only when no other task is queued.
  */
 export abstract class Slots {
+	/**
+	 * Hands n8n's event loop back before a task starts (its slot taken) once the work has run
+	 * 10 ms without a break, and for as long as the loop's turns are busy (limits/breather.ts).
+	 * With thousands of jobs, handling the answers in flight fills every turn of the loop: new
+	 * requests then wait a few turns, and another execution or the editor gets turns of its own.
+	 */
+	breather?: { breathe(): Promise<void> };
 	private active = 0;
 	private readonly queue = new Line();
 	/** tasks that can wait: they start only when no other task is queued */
@@ -73,6 +80,7 @@ export abstract class Slots {
 		if (this.active < this.limit && !queued) this.active++;
 		else await new Promise<void>((resolve) => (canWait ? this.later : this.queue).push(resolve));
 		this.peak = Math.max(this.peak, this.active);
+		await this.breather?.breathe();
 	}
 
 	protected release(): void {

@@ -6,6 +6,7 @@ import {
 	isFast,
 	Governor,
 } from '../../../../nodes/MediaGeneration/engine/limits/governor';
+import { Breather } from '../../../../nodes/MediaGeneration/engine/limits/breather';
 
 const limits = { start: 4, min: 1, max: 10 };
 const start = { limit: 4, credit: 0, fastestMs: Infinity, rising: true };
@@ -88,5 +89,47 @@ describe('Governor', () => {
 			g.run(task('urgent')),
 		]);
 		expect(order).toEqual(['first', 'urgent', 'routine']);
+	});
+});
+
+describe('Governor with a breather', () => {
+	/** `count` tasks through `g`, each a request whose answer takes 1 ms of work to handle. */
+	async function requests(g: Governor, count: number, done: { n: number }): Promise<void> {
+		await Promise.all(
+			Array.from({ length: count }, () =>
+				g.run(async () => {
+					await sleep(0);
+					const step = Date.now() + 1;
+					while (Date.now() < step) {
+						// handling the answer
+					}
+					done.n++;
+				}),
+			),
+		);
+	}
+
+	/** Of another execution's 40 turns of the loop, how many came with no answer handled since its last. */
+	async function freeTurns(breather?: Breather): Promise<number> {
+		const g = new Governor({ start: 16, min: 1, max: 16 });
+		g.breather = breather;
+		const done = { n: 0 };
+		const batch = requests(g, 2000, done);
+		await sleep(20);
+		let free = 0;
+		for (let turn = 0; turn < 40; turn++) {
+			const before = done.n;
+			await sleep(0);
+			if (done.n === before) free++;
+		}
+		await batch;
+		return free;
+	}
+
+	test("another execution gets turns of its own while the batch's answers keep the loop busy", async () => {
+		// without breaths, answers are handled before each of its turns
+		expect(await freeTurns()).toBeLessThanOrEqual(2);
+		// with them, new requests wait while the loop is busy: about one turn in three is free
+		expect(await freeTurns(new Breather())).toBeGreaterThanOrEqual(8);
 	});
 });
