@@ -9,16 +9,19 @@ describe('fake service: a capacity per user, and run times that vary', () => {
 	afterEach(() => {
 		ref.svc.state.capacity = Infinity;
 		ref.svc.state.setSpread(0);
+		ref.svc.state.timing.imageMs = 300;
 	});
 
 	test('with capacity 2, the third and fourth jobs stay queued until a slot frees, first come first served', async () => {
 		ref.svc.state.capacity = 2;
+		// long enough that the looks below fall inside the first jobs' run on a loaded machine
+		ref.svc.state.timing.imageMs = 1500;
 		const ids = [];
 		for (const p of ['a', 'b', 'c', 'd']) ids.push((await image(p)).json.job_id);
 		const jobs = ids.map((id) => ref.svc.state.jobs.get(id));
 		expect(jobs[2].startsAt).toBe(jobs[0].endsAt);
 		expect(jobs[3].startsAt).toBe(jobs[1].endsAt);
-		expect(jobs[2].endsAt - jobs[2].startsAt).toBe(290);
+		expect(jobs[2].endsAt - jobs[2].startsAt).toBe(1490);
 		await new Promise((r) => setTimeout(r, 100));
 		expect((await api(ref.svc, 'GET', `/image/${ids[2]}`)).json.status).toBe('queued');
 		expect((await api(ref.svc, 'GET', `/image/${ids[0]}`)).json.status).toBe('processing');
