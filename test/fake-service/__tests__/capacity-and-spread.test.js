@@ -1,7 +1,8 @@
 'use strict';
 const { useFakeService, api, waitForJob } = require('../../support/fake');
 
-const ref = useFakeService({ timing: { queueMs: 10, imageMs: 300, videoMs: 300 } });
+const TIMING = { queueMs: 10, imageMs: 300, videoMs: 300 };
+const ref = useFakeService({ timing: TIMING });
 const image = (prompt, key) =>
 	api(ref.svc, 'POST', '/image', { key, body: { prompt, model_id: 'sketch-lite' } });
 
@@ -9,7 +10,7 @@ describe('fake service: a capacity per user, and run times that vary', () => {
 	afterEach(() => {
 		ref.svc.state.capacity = Infinity;
 		ref.svc.state.setSpread(0);
-		ref.svc.state.timing.imageMs = 300;
+		ref.svc.state.timing.imageMs = TIMING.imageMs;
 	});
 
 	test('with capacity 2, the third and fourth jobs stay queued until a slot frees, first come first served', async () => {
