@@ -9,8 +9,8 @@ const { runData } = require('../test/support/n8n-cli');
 /** Nodes that only feed the case its input; the time of the rest is what is compared. */
 const INPUT_NODES = new Set(['Start', 'Items', 'Read File']);
 
-/** From the first measured node's start to the last one's end, over all of their runs (ms). */
-function nodeSpan(data) {
+/** When the first measured node started and the last one ended, over all of their runs (epoch ms). */
+function nodeBounds(data) {
 	let start = Infinity;
 	let end = -Infinity;
 	for (const [name, runs] of Object.entries(runData(data) ?? {})) {
@@ -20,7 +20,46 @@ function nodeSpan(data) {
 			end = Math.max(end, run.startTime + run.executionTime);
 		}
 	}
-	return end >= start ? end - start : undefined;
+	return end >= start ? { start, end } : undefined;
+}
+
+/** From the first measured node's start to the last one's end, over all of their runs (ms). */
+function nodeSpan(data) {
+	const bounds = nodeBounds(data);
+	return bounds && bounds.end - bounds.start;
+}
+
+/**
+ * Where the node time went, in ms from the first measured node's start: the first request to the
+ * service, the first and last create, the last job's end and when it was first seen ended, the
+ * last file request, and the node's end. What a side spends before its first create and after
+ * its last job's end is its own time, not the service's.
+ */
+function phases(data, svc) {
+	const bounds = nodeBounds(data);
+	if (!bounds) return undefined;
+	const at = (t) => (Number.isFinite(t) ? t - bounds.start : undefined);
+	const api = svc.state.requests;
+	const creates = api.filter((r) => r.method === 'POST').map((r) => r.time);
+	const jobs = [...svc.state.jobs.values()];
+	const last = jobs.reduce((a, b) => (a && a.endsAt >= b.endsAt ? a : b), undefined);
+	const seen = last
+		? api.find(
+				(r) =>
+					r.method === 'GET' &&
+					r.path.endsWith(`/${last.id}`) &&
+					['succeeded', 'failed', 'finished'].includes(r.jobState),
+			)?.answeredAt
+		: undefined;
+	return {
+		firstRequest: at(Math.min(...api.map((r) => r.time))),
+		firstCreate: at(Math.min(...creates)),
+		lastCreate: at(Math.max(...creates)),
+		lastJobEnd: at(last?.endsAt),
+		lastJobSeen: at(seen),
+		lastFileRequest: at(Math.max(...svc.state.fileRequests.map((r) => r.time))),
+		nodeEnd: bounds.end - bounds.start,
+	};
 }
 
 /** The items a node put out over all of its runs. */
@@ -136,6 +175,7 @@ function resetService(svc) {
 
 module.exports = {
 	nodeSpan,
+	phases,
 	outputItems,
 	sampleRss,
 	requestCounts,

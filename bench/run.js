@@ -13,7 +13,8 @@
  *   npm run bench -- --report FILE      only print the tables again from a JSON file of figures
  *
  * The n8n user folder, with every run's binary data, is removed at the end; MEDIA_GEN_BENCH_KEEP=1
- * keeps it.
+ * keeps it. MEDIA_GEN_BENCH_TRACE=FILE appends each run's jobs and API requests to FILE, a JSON
+ * line per run, to read when each job was looked at.
  *
  * Prints Markdown tables (the README's Performance section takes them as they are).
  */
@@ -26,6 +27,7 @@ const { N8nInstance, runError } = require('../test/support/n8n-cli');
 const { cases } = require('./cases');
 const {
 	nodeSpan,
+	phases,
 	outputItems,
 	sampleRss,
 	requestCounts,
@@ -106,6 +108,29 @@ function producedFiles(data, variant, side) {
 	).length;
 }
 
+/** One line of FILE per run: its case and side, the service's jobs and every API request. */
+function traceRun(file, record, svc) {
+	const jobs = [...svc.state.jobs.values()].map((j) => ({
+		id: j.id,
+		createdAt: j.createdAt,
+		startsAt: j.startsAt,
+		endsAt: j.endsAt,
+	}));
+	const requests = svc.state.requests.map((r) => ({
+		method: r.method,
+		path: r.path,
+		time: r.time,
+		answeredAt: r.answeredAt,
+		status: r.status,
+		jobState: r.jobState,
+	}));
+	const { case: key, side, repeat, files } = record;
+	fs.appendFileSync(
+		file,
+		`${JSON.stringify({ case: key, side, repeat, files, jobs, requests })}\n`,
+	);
+}
+
 async function runOne({ n8n, svc, variant, side, small, id, repeat }) {
 	resetService(svc);
 	variant.setup(svc, { small });
@@ -144,9 +169,11 @@ async function runOne({ n8n, svc, variant, side, small, id, repeat }) {
 		requests: counts,
 		lags: variant.lag ? jobLags(svc) : undefined,
 		serviceMs: variant.serviceBound ? serviceSpan(svc) : undefined,
+		phases: variant.lag && result.data ? phases(result.data, svc) : undefined,
 		error,
 	};
 	if (exitAfterSuccess) Object.defineProperty(record, 'exitAfterSuccess', { value: true });
+	if (process.env.MEDIA_GEN_BENCH_TRACE) traceRun(process.env.MEDIA_GEN_BENCH_TRACE, record, svc);
 	const time = record.nodeMs === undefined ? '?' : `${(record.nodeMs / 1000).toFixed(1)} s`;
 	console.error(
 		`  ${variant.key} ${side.padEnd(4)} ${small ? '4 KB ' : ''}${time}, peak RSS ${record.peakRssMb} MB (native heap ${record.nativeHeapMb}), ${counts.creates}/${counts.polls}/${counts.downloads} requests${error ? `  ERROR ${error}` : ''}`,

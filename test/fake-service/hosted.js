@@ -82,7 +82,13 @@ class HostedFiles {
 		const m = /^\/hosted\/([^/]+)$/.exec(pathname);
 		if (!m) return false;
 		const file = this.get(decodeURIComponent(m[1]));
-		const entry = { name: m[1], headers: { ...req.headers }, status: 200, bytesSent: 0 };
+		const entry = {
+			name: m[1],
+			time: Date.now(),
+			headers: { ...req.headers },
+			status: 200,
+			bytesSent: 0,
+		};
 		this.requests.push(entry);
 		if (file?.location) {
 			entry.status = file.status;
