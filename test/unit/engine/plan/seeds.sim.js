@@ -1,5 +1,6 @@
 const { loop, loopEnds, LOOP_PHASES, serviceBatch, watch, within } = require('./simulator');
 const { lagBound, sureTargetMs } = require('./simulator');
+const { spreadCase, shuffled } = require('../../../../bench/cases');
 
 /**
  * The look plan over many seeds, for the figures in docs/waiting.md: not a test (nothing is
@@ -53,7 +54,9 @@ function families() {
 						name: `short q${capacity} ${runMs / S}s ±${spread * 100} n${n}`,
 						setting: (seed) => ({ n, runMs, spread, capacity, seed }),
 					});
-	// like the bench's cases a (alike jobs), e (5 to 60 s, each alone in its cohort) and g3
+	// like the bench's cases a (alike jobs), e (5 to 60 s, each alone in its cohort), e2 (e's run
+	// times given to alike jobs, one cohort, in an order each seed shuffles) and g3
+	const eRuns = spreadCase(5 * S, 60 * S).durations;
 	const byLength = Array.from({ length: 20 }, (_, i) => 5 * S + (55 * S * i) / 19);
 	out.push({ name: 'B-a', setting: (seed) => ({ n: 20, runMs: 10 * S, spread: 0.02, seed }) });
 	out.push({
@@ -64,6 +67,10 @@ function families() {
 			seed,
 			cohort: (/** @type {number} */ i) => `c${i % 4}`,
 		}),
+	});
+	out.push({
+		name: 'B-e2',
+		setting: (seed) => ({ n: 20, runs: shuffled(eRuns, seed), seed }),
 	});
 	out.push({
 		name: 'B-g',
