@@ -39,6 +39,9 @@ function phases(data, svc) {
 	const bounds = nodeBounds(data);
 	if (!bounds) return undefined;
 	const at = (t) => (Number.isFinite(t) ? t - bounds.start : undefined);
+	// folded rather than spread: a batch of 10,000 items has tens of thousands of requests
+	const least = (xs) => xs.reduce((a, b) => Math.min(a, b), Infinity);
+	const most = (xs) => xs.reduce((a, b) => Math.max(a, b), -Infinity);
 	const api = svc.state.requests;
 	const creates = api.filter((r) => r.method === 'POST').map((r) => r.time);
 	const jobs = [...svc.state.jobs.values()];
@@ -52,12 +55,12 @@ function phases(data, svc) {
 			)?.answeredAt
 		: undefined;
 	return {
-		firstRequest: at(Math.min(...api.map((r) => r.time))),
-		firstCreate: at(Math.min(...creates)),
-		lastCreate: at(Math.max(...creates)),
+		firstRequest: at(least(api.map((r) => r.time))),
+		firstCreate: at(least(creates)),
+		lastCreate: at(most(creates)),
 		lastJobEnd: at(last?.endsAt),
 		lastJobSeen: at(seen),
-		lastFileRequest: at(Math.max(...svc.state.fileRequests.map((r) => r.time))),
+		lastFileRequest: at(most(svc.state.fileRequests.map((r) => r.time))),
 		nodeEnd: bounds.end - bounds.start,
 	};
 }

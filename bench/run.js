@@ -247,12 +247,15 @@ async function runServedOne({ svc, variant, side, repeat }) {
 			itemsOut: files,
 			doubled,
 			lastLagMs: last?.lagMs,
+			// every job's lag, not only the last one's: when the batch saw its jobs end
+			lagsMs: lagSpread(lags),
 			pings: pings.length,
 			slowestPingMs: Math.max(0, ...pings.map((p) => p.ms)),
 			failedPings: pings.filter((p) => !p.ok).length,
 			// when each small execution started after the run's webhook was called, and how long it took (ms)
 			timeline: pings.map((p) => [p.at, p.ms]),
 		},
+		phases: data ? phases(data, svc) : undefined,
 		error,
 	};
 	const time = record.nodeMs === undefined ? '?' : `${(record.nodeMs / 1000).toFixed(1)} s`;
@@ -260,6 +263,17 @@ async function runServedOne({ svc, variant, side, repeat }) {
 		`  ${variant.key} ${side.padEnd(4)} ${time}, peak RSS ${record.peakRssMb} MB, ${counts.creates}/${counts.polls}/${counts.downloads} requests, ${files} files, slowest small execution ${record.served.slowestPingMs} ms of ${pings.length}${error ? `  ERROR ${error}` : ''}`,
 	);
 	return record;
+}
+
+/** The median, 90th percentile and largest of the jobs' lags (ms), over the jobs seen ended. */
+function lagSpread(lags) {
+	const sorted = lags
+		.map((l) => l.lagMs)
+		.filter((ms) => ms !== undefined)
+		.sort((a, b) => a - b);
+	if (!sorted.length) return undefined;
+	const pick = (share) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))];
+	return { median: pick(0.5), p90: pick(0.9), max: sorted[sorted.length - 1] };
 }
 
 /** Prints the tables of an earlier run from its JSON file. */
