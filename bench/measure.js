@@ -46,20 +46,12 @@ function phases(data, svc) {
 	const creates = api.filter((r) => r.method === 'POST').map((r) => r.time);
 	const jobs = [...svc.state.jobs.values()];
 	const last = jobs.reduce((a, b) => (a && a.endsAt >= b.endsAt ? a : b), undefined);
-	const seen = last
-		? api.find(
-				(r) =>
-					r.method === 'GET' &&
-					r.path.endsWith(`/${last.id}`) &&
-					['succeeded', 'failed', 'finished'].includes(r.jobState),
-			)?.answeredAt
-		: undefined;
 	return {
 		firstRequest: at(least(api.map((r) => r.time))),
 		firstCreate: at(least(creates)),
 		lastCreate: at(most(creates)),
 		lastJobEnd: at(last?.endsAt),
-		lastJobSeen: at(seen),
+		lastJobSeen: at(last && firstSeenEnded(svc).get(last.id)),
 		lastFileRequest: at(most(svc.state.fileRequests.map((r) => r.time))),
 		nodeEnd: bounds.end - bounds.start,
 	};
@@ -134,17 +126,23 @@ function requestCounts(svc) {
 	return counts;
 }
 
-/**
- * For each job: when the client first saw it finished (the answer of its first poll that gave the
- * final state) minus when it finished on the service, against max(1 s, 10 % of its run time).
- */
-function jobLags(svc) {
+/** For each job seen finished: when the answer of its first poll that gave the final state came. */
+function firstSeenEnded(svc) {
 	const firstSeen = new Map();
 	for (const r of svc.state.requests) {
 		if (r.method !== 'GET' || !['succeeded', 'failed', 'finished'].includes(r.jobState)) continue;
 		const id = r.path.split('/').pop();
 		if (!firstSeen.has(id)) firstSeen.set(id, r.answeredAt);
 	}
+	return firstSeen;
+}
+
+/**
+ * For each job: when the client first saw it finished (the answer of its first poll that gave the
+ * final state) minus when it finished on the service, against max(1 s, 10 % of its run time).
+ */
+function jobLags(svc) {
+	const firstSeen = firstSeenEnded(svc);
 	return [...svc.state.jobs.values()].map((job) => {
 		const runMs = job.endsAt - job.createdAt;
 		const seen = firstSeen.get(job.id);
