@@ -44,6 +44,19 @@ export function gapMs(elapsedMs: number, capMs = MAX_GAP_MS): number {
  * 60 s job seen 1.1 s after its end against the loop's 0.4 to 0.6 s; e3 from 1.04 to 1.01 and
  * 1.02 ×, with up to 101 polls against 99; g, g2 and g3 stayed at 0.97 to 1.00 ×, a at 0.94 to
  * 0.96 ×, and b went from 0.82 to 0.85 ×. Hence 2.2 s.
+ *
+ * The hand-built loop's round is not one length: on n8n 2.40 on a quiet machine it takes 2.03 s
+ * plus 8 ms per job it polls (2.04 s for one job, 2.19 s for twenty; `node bench/rounds.js`,
+ * docs/performance.md). Looks paced on those rounds, counted from each job's creation, with the
+ * budget counting the loop's looks on the same rounds (a clock running at the pace of the jobs
+ * watched at each moment) and one look of margin, did better on the simulated clock with the loop
+ * timed as measured (`LOOP_MODEL=traced npm run sim:plan`, 11,040 runs: 15,933 against 17,337
+ * runs done later than the loop, 2,200 against 2,407 in step, 8,039 against 9,162 jobs missed,
+ * 509 against 689 batches over the loop's looks). In the real n8n it lost e in all three rounds
+ * (1.013 to 1.020 ×, its 60 s job seen 1.6 s after its end, where the looks at 2.2 s fall 0.55 s
+ * after it; 0.98 × before), e3 was level or behind in two of three and e2 still lost two of
+ * three (docs/performance.md): with no room left for its close watch, a batch's last job is seen
+ * on whatever round falls after its end, on either pace. Not kept.
  */
 export const LOOP_GAP_MS = 2200;
 

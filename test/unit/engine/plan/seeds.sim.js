@@ -1,4 +1,12 @@
-const { loop, loopEnds, LOOP_PHASES, serviceBatch, watch, within } = require('./simulator');
+const {
+	loop,
+	loopEnds,
+	loopModelOf,
+	LOOP_PHASES,
+	serviceBatch,
+	watch,
+	within,
+} = require('./simulator');
 const { lagBound, sureTargetMs } = require('./simulator');
 const { spreadCase, shuffled } = require('../../../../bench/cases');
 
@@ -10,6 +18,8 @@ const { spreadCase, shuffled } = require('../../../../bench/cases');
  * - JITTER_MS (200): how late an answer may come, at random (10: as the fake service answers);
  * - ONLY, SKIP: a regular expression on the family names (`ONLY=short`: the jobs of 1 to 3 s;
  *   `SKIP=short`: the settings of 5 s to 10 min);
+ * - LOOP_MODEL (bench): how the loop's rounds are timed, `bench` or `traced` (simulator.ts:
+ *   `LoopModel`; traced is as n8n 2.40 ran the bench's hand-built loop);
  * - FAMILIES=1: a line per family as well.
  *
  * For every run it compares the plan with the loops users build from n8n's nodes, at eight
@@ -25,6 +35,7 @@ const S = 1000;
 const seeds = Number(process.env.SEEDS ?? 60);
 const from = Number(process.env.SEED_FROM ?? 1);
 const jitterMs = Number(process.env.JITTER_MS ?? 200);
+const loopModel = loopModelOf(process.env.LOOP_MODEL);
 const only = process.env.ONLY ? new RegExp(process.env.ONLY) : undefined;
 const skip = process.env.SKIP ? new RegExp(process.env.SKIP) : undefined;
 
@@ -116,7 +127,7 @@ test('the look plan over many seeds (figures, no assertion)', () => {
 		for (let seed = from; seed < from + seeds; seed++) {
 			const jobs = serviceBatch(f.setting(seed));
 			const plan = watch(jobs, { seed, jitterMs });
-			const real = loop(jobs);
+			const real = loop(jobs, 0, loopModel);
 			const lastEnd = Math.max(...jobs.map((j) => j.endsAt));
 			t.runs++;
 			t.looks += plan.looksPerJob;
@@ -135,7 +146,7 @@ test('the look plan over many seeds (figures, no assertion)', () => {
 				if (lag / target > worst.ratio)
 					worst = { ratio: lag / target, lag, where: `${f.name}, seed ${seed}, job ${i}` };
 			});
-			for (const seen of loopEnds(jobs)) {
+			for (const seen of loopEnds(jobs, loopModel)) {
 				t.phaseRuns++;
 				own.ratio += plan.lastSeenAt / seen;
 				if (plan.lastSeenAt > seen) own.later++;
@@ -152,7 +163,7 @@ test('the look plan over many seeds (figures, no assertion)', () => {
 		);
 	}
 	const report = [
-		`seeds ${from} to ${from + seeds - 1}, answers up to ${jitterMs} ms late: ${t.runs} runs`,
+		`seeds ${from} to ${from + seeds - 1}, answers up to ${jitterMs} ms late, the loop timed as ${loopModel}: ${t.runs} runs`,
 		`ended later than the loop: ${t.later} of ${t.phaseRuns}; than the loop in step with the node: ${t.inStep} of ${t.runs}`,
 		`jobs within target: ${planWithin} (the loop: ${loopWithin}); of the loop's, late: ${t.missed}`,
 		`last job seen after its end: ${(planLag / t.runs).toFixed(0)} ms on average (the loop: ${(loopLag / t.runs).toFixed(0)} ms)`,

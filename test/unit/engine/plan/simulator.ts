@@ -135,20 +135,52 @@ export function watch(
 }
 
 /**
+ * How the loop's rounds are timed: when its first round looks, counted from the last job's
+ * creation, and how long a round takes after one that polled `polled` jobs and left `left` unseen.
+ * - `bench`: the Wait's 2 s plus about 60 ms plus 2 ms per job still watched (2.1 s for 20 jobs,
+ *   as an earlier bench measured it), the first round 2.08 s plus 2 ms per job after the last
+ *   create. Most figures in the docs and the constants' comments were taken with it.
+ * - `traced`: as n8n 2.40 ran the bench's hand-built loop on a quiet machine, read from its
+ *   requests with `node bench/rounds.js` (docs/performance.md; 7 runs of cases a, e, e2, e3, g,
+ *   g2, g3, 138 rounds): the first round 2.06 to 2.11 s after the last create was answered (2.085 s
+ *   on average), a round of n jobs 2.03 s plus 8 ms per job (2.19 s for 20 jobs, 2.04 s for one):
+ *   n8n's HTTP Request node sends a round's polls one item after another. On a machine busy with
+ *   other work the rounds are longer (2.10 s plus 11.5 ms per job, first 2.19 s, in 12 runs beside
+ *   a CI run).
+ */
+export type LoopModel = 'bench' | 'traced';
+
+type LoopTiming = {
+	firstMs: (n: number) => number;
+	roundMs: (polled: number, left: number) => number;
+};
+
+const LOOP_TIMING: Record<LoopModel, LoopTiming> = {
+	bench: { firstMs: (n) => 2080 + 2 * n, roundMs: (_, left) => 2060 + 2 * left },
+	traced: { firstMs: () => 2085, roundMs: (polled) => 2030 + 8 * polled },
+};
+
+/** The model `npm run sim:plan` compares with: LOOP_MODEL in the environment, `bench` if unset. */
+export function loopModelOf(name = 'bench'): LoopModel {
+	if (name === 'bench' || name === 'traced') return name;
+	throw new Error(`LOOP_MODEL must be bench or traced, not ${name}`);
+}
+
+/**
  * The same jobs watched by a loop of n8n's nodes (HTTP Request, Wait, If) as it runs in n8n:
  * every round looks at every job not yet seen ended, and takes the Wait's 2 s plus the round's
- * own requests, about 60 ms plus 2 ms per job still watched (2.1 s for 20 jobs, as the bench
- * measures it). The plan must make no more looks than this loop. Its first round comes one round
- * after the last job was created, and `offsetMs` later (a user's loop is not in step with the
- * plan).
+ * own requests (`model`, above). The plan must make no more looks than this loop. Its first round
+ * comes about a round after the last job was created, and `offsetMs` later (a user's loop is not
+ * in step with the plan).
  */
-export function loop(jobs: ServiceJob[], offsetMs = 0): Figures {
+export function loop(jobs: ServiceJob[], offsetMs = 0, model: LoopModel = 'bench'): Figures {
+	const timing = LOOP_TIMING[model];
 	const seenAt = jobs.map(() => Infinity);
 	const looks = jobs.map(() => 0);
-	let at = Math.max(...jobs.map((j) => j.createdAt)) + 20 + offsetMs;
+	let at = Math.max(...jobs.map((j) => j.createdAt)) + offsetMs + timing.firstMs(jobs.length);
 	let left = jobs.length;
-	while (left) {
-		at += 2060 + 2 * left;
+	for (;;) {
+		const polled = left;
 		jobs.forEach((j, i) => {
 			if (seenAt[i] !== Infinity) return;
 			looks[i]++;
@@ -157,6 +189,8 @@ export function loop(jobs: ServiceJob[], offsetMs = 0): Figures {
 				left--;
 			}
 		});
+		if (!left) break;
+		at += timing.roundMs(polled, left);
 	}
 	return {
 		jobs: jobs.length,
@@ -175,10 +209,10 @@ export function loop(jobs: ServiceJob[], offsetMs = 0): Figures {
 export const LOOP_PHASES = 8;
 const LOOP_ROUND_MS = 2100;
 
-export function loopEnds(jobs: ServiceJob[]): number[] {
+export function loopEnds(jobs: ServiceJob[], model: LoopModel = 'bench'): number[] {
 	return Array.from(
 		{ length: LOOP_PHASES },
-		(_, k) => loop(jobs, (k * LOOP_ROUND_MS) / LOOP_PHASES - LOOP_ROUND_MS / 2).lastSeenAt,
+		(_, k) => loop(jobs, (k * LOOP_ROUND_MS) / LOOP_PHASES - LOOP_ROUND_MS / 2, model).lastSeenAt,
 	);
 }
 
