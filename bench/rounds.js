@@ -17,6 +17,8 @@ const SAME_ROUND_MS = 500;
 /** @param {{ jobs: unknown[], requests: Array<{ method: string, path: string, time: number, answeredAt: number }> }} run */
 function roundsOf(run) {
 	const creates = run.requests.filter((r) => r.method === 'POST');
+	// a run that created no job (an upload, a listing) has no loop to read
+	if (!creates.length) return { firstMs: undefined, gaps: [] };
 	const lastCreate = Math.max(...creates.map((r) => r.answeredAt));
 	/** @type {Array<{ at: number, polls: number }>} */
 	const rounds = [];
@@ -68,12 +70,15 @@ function main(files) {
 			);
 		}
 	}
-	if (!all.length) throw new Error('no rounds of a hand-built run in the trace');
-	const line = fit(all);
+	if (!firsts.length) throw new Error('no hand-built run with a poll in the trace');
 	const mean = (xs) => Math.round(xs.reduce((a, b) => a + b, 0) / xs.length);
-	console.log(
-		`${firsts.length} runs, ${all.length} rounds: first poll ${mean(firsts)} ms after the last create on average (${Math.min(...firsts)} to ${Math.max(...firsts)}); a round of n jobs ≈ ${Math.round(line.base)} + ${line.perJob.toFixed(1)} × n ms`,
-	);
+	const first = `first poll ${mean(firsts)} ms after the last create on average (${Math.min(...firsts)} to ${Math.max(...firsts)})`;
+	// jobs that all end before the first round (short ones) give that round alone
+	const line = all.length ? fit(all) : undefined;
+	const round = line
+		? `a round of n jobs ≈ ${Math.round(line.base)} + ${line.perJob.toFixed(1)} × n ms`
+		: 'no run had a second round';
+	console.log(`${firsts.length} runs, ${all.length} rounds: ${first}; ${round}`);
 }
 
 main(process.argv.slice(2));
