@@ -2,9 +2,9 @@
 /**
  * The rounds of the hand-built loop (HTTP Request, Wait 2 s, If) as n8n ran them, read from a
  * trace the bench wrote (MEDIA_GEN_BENCH_TRACE=FILE, bench/run.js): for each of its runs, when
- * the first round's first poll went out after the last create was answered, and how long a round
- * took by the number of jobs it polled; then a straight line fitted to all rounds (the first
- * excepted): a round of n jobs ≈ base + perJob × n. The simulated loop of the look plan's tests
+ * the first round's first poll went out after the last create sent before it was answered, and
+ * how long a round took by the number of jobs it polled; then a straight line fitted to all rounds
+ * (the first excepted): a round of n jobs ≈ base + perJob × n. The simulated loop of the look plan's tests
  * takes its `traced` model from these figures (test/unit/engine/plan/simulator.ts).
  *
  *   node bench/rounds.js FILE...
@@ -19,7 +19,6 @@ function roundsOf(run) {
 	const creates = run.requests.filter((r) => r.method === 'POST');
 	// a run that created no job (an upload, a listing) has no loop to read
 	if (!creates.length) return { firstMs: undefined, gaps: [] };
-	const lastCreate = Math.max(...creates.map((r) => r.answeredAt));
 	/** @type {Array<{ at: number, polls: number }>} */
 	const rounds = [];
 	let last = -Infinity;
@@ -31,9 +30,17 @@ function roundsOf(run) {
 		last = r.time;
 	}
 	return {
-		firstMs: rounds.length ? rounds[0].at - lastCreate : undefined,
+		firstMs: rounds.length ? rounds[0].at - lastCreateBefore(creates, rounds[0].at) : undefined,
 		gaps: rounds.slice(1).map((r, i) => ({ polls: rounds[i].polls, ms: r.at - rounds[i].at })),
 	};
+}
+
+/**
+ * When the last create sent before `at` was answered: a loop that creates jobs as slots free
+ * (case b) polls between its creates, and its first round follows the creates before it.
+ */
+function lastCreateBefore(creates, at) {
+	return Math.max(...creates.filter((r) => r.time < at).map((r) => r.answeredAt));
 }
 
 function fit(points) {
