@@ -158,7 +158,7 @@ export class LookPlan {
 	private drop(m: Member, endedBy?: number): void {
 		this.byId.delete(m.id);
 		if (m.queuedAt !== undefined) this.queueChanged(-1);
-		this.budget.removed(m.createdAt, loopSawUntil(m, endedBy));
+		this.budget.removed(m.createdAt, loopSawUntil(m, endedBy), this.clock);
 		const c = m.cohort;
 		c.remove(m);
 		if (!c.pending) this.cohorts.delete(c.key);

@@ -47,18 +47,35 @@ export function gapMs(elapsedMs: number, capMs = MAX_GAP_MS): number {
  *
  * The hand-built loop's round is not one length: on n8n 2.40 on a quiet machine it takes 2.03 s
  * plus 8 ms per job it polls (2.04 s for one job, 2.19 s for twenty; `node bench/rounds.js`,
- * docs/performance.md). Looks paced on those rounds, counted from each job's creation, with the
- * budget counting the loop's looks on the same rounds (a clock running at the pace of the jobs
- * watched at each moment) and one look of margin, did better on the simulated clock with the loop
- * timed as measured (`LOOP_MODEL=traced npm run sim:plan`, 11,040 runs: 15,933 against 17,337
- * runs done later than the loop, 2,200 against 2,407 in step, 8,039 against 9,162 jobs missed,
- * 509 against 689 batches over the loop's looks). In the real n8n it lost e in all three rounds
- * (1.013 to 1.020 ×, its 60 s job seen 1.6 s after its end, where the looks at 2.2 s fall 0.55 s
- * after it; 0.98 × before), e3 was level or behind in two of three and e2 still lost two of
- * three (docs/performance.md): with no room left for its close watch, a batch's last job is seen
- * on whatever round falls after its end, on either pace. Not kept.
+ * docs/performance.md). The budget counts the loop's looks on those rounds (`loopRoundMs`,
+ * budget.ts). Looks paced on them too, counted from each job's creation, with one look of margin
+ * in the budget, did better on the simulated clock with the loop timed as measured (`LOOP_MODEL=
+ * traced npm run sim:plan`, 11,040 runs, against the budget and pace at 2.2 s: 15,933 against
+ * 17,337 runs done later than the loop, 2,200 against 2,407 in step, 8,039 against 9,162 jobs
+ * missed, 509 against 689 batches over the loop's looks). In the real n8n it lost e in all three
+ * rounds (1.013 to 1.020 ×, its 60 s job seen 1.6 s after its end, where the looks at 2.2 s fall
+ * 0.55 s after it; 0.98 × before), e3 was level or behind in two of three and e2 still lost two
+ * of three (docs/performance.md): with no room left for its close watch, a batch's last job is
+ * seen on whatever round falls after its end, on either pace. So the pace stays at 2.2 s.
  */
 export const LOOP_GAP_MS = 2200;
+
+/**
+ * How long a round of the hand-built loop takes: n8n's Wait of 2 s, then the HTTP Request node's
+ * polls, one item after another. On n8n 2.40 on a quiet machine, 2.03 s plus 8 ms per job polled
+ * (`node bench/rounds.js` on the bench's traces: 7 runs, 138 rounds; docs/performance.md). The
+ * batch's budget counts the loop's looks on these rounds, with the jobs it watches at each moment
+ * (budget.ts); the plan's own looks keep the pace of LOOP_GAP_MS. A round is counted as
+ * LOOP_GAP_MS at most, as before for every batch: the 8 ms per job were measured up to twenty jobs,
+ * and the polls of more go out faster (200 jobs: 2.91 s a round in the bench's case f, not the
+ * 3.63 s the line gives).
+ */
+export const LOOP_ROUND_BASE_MS = 2030;
+export const LOOP_ROUND_PER_JOB_MS = 8;
+
+export function loopRoundMs(polled: number): number {
+	return Math.min(LOOP_GAP_MS, LOOP_ROUND_BASE_MS + LOOP_ROUND_PER_JOB_MS * Math.max(1, polled));
+}
 
 /** The earliest time for look number `looks + 1` of a job created at `createdAt`. */
 export function loopPaceAt(createdAt: number, looks: number): number {
