@@ -8,6 +8,7 @@ import {
 	LOOP_GAP_MS,
 	loopPaceAt,
 	loopRoundAt,
+	loopRoundMs,
 	patrolGap,
 } from './schedule';
 
@@ -41,8 +42,9 @@ import {
  *   (`phased`), and when one is seen ended, the others that may have started with it are looked
  *   at at once, as far as the batch has room (lookPlan.ts). On a service that queues, so is the
  *   last wave once none is queued any more. A close look that comes due when the batch has no
- *   room left is put off to the job's own pace. A batch of a few jobs is on the full schedule
- *   from the start.
+ *   room left is put off to the job's own pace: for the very last job, a round of a loop that
+ *   polls it alone (2.04 s, schedule.ts), so that it is seen no later than by that loop on
+ *   average. A batch of a few jobs is on the full schedule from the start.
  *
  * Every job is also looked at when its Maximum Wait runs out, and never less often than its Poll
  * Interval allows.
@@ -189,7 +191,9 @@ function mayEndNow(m: Member, batch: BatchView): number {
 		const floor = earliestEnd(m);
 		const unspread = Math.max(m.lastAt + gap, floor);
 		const close = phased(unspread, gap, m.phase, batch.closeFrom, m.lastAt, floor);
-		const paced = batch.pending <= LAST_FEW ? Math.min(next, m.lastAt + LOOP_GAP_MS) : loopPaced;
+		// the very last job without room: every round of a loop that polls it alone (schedule.ts)
+		const pace = batch.pending === 1 ? loopRoundMs(1) : LOOP_GAP_MS;
+		const paced = batch.pending <= LAST_FEW ? Math.min(next, m.lastAt + pace) : loopPaced;
 		return batch.roomAt <= close ? close : paced;
 	}
 	// the full schedule, as far as the batch has room to spare; else like the loop

@@ -10,6 +10,7 @@ import {
 	fineGap,
 	gapMs,
 	LOOP_GAP_MS,
+	loopRoundMs,
 } from '../../../../nodes/MediaGeneration/engine/plan/schedule';
 
 /** a batch of ten jobs, one of which has ended, with no room for looks of its own */
@@ -112,5 +113,15 @@ describe('the very last job of a batch', () => {
 		const next = nextLook(lastJob(), { ...down, pending: 2, quickAt: -Infinity });
 		expect(next.at).toBe(last + fineGap(3000));
 		expect(next.keep).toBe('none');
+	});
+
+	test('with no room left, every round of a loop that polls it alone, not every 2.2 s', () => {
+		// 40 s old, so that its full schedule is sparser than the loop's pace
+		const m = spreadJob(0, 40_000, 18);
+		const roomless = { ...down, roomAt: Infinity, spareAt: Infinity };
+		expect(nextLook(m, roomless).at).toBe(40_000 + loopRoundMs(1));
+		expect(loopRoundMs(1)).toBeLessThan(LOOP_GAP_MS);
+		// of two left, each every 2.2 s
+		expect(nextLook(m, { ...roomless, pending: 2 }).at).toBe(40_000 + LOOP_GAP_MS);
 	});
 });
