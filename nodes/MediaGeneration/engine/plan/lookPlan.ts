@@ -1,4 +1,4 @@
-import { LoopBudget, loopSawUntil } from './budget';
+import { lastJobCreditUntil, LoopBudget, loopSawUntil } from './budget';
 import { Cohort, SCOUTS, scoutTurn } from './cohort';
 import { DueHeap } from './dueHeap';
 import { learnEnded, learnRunning, learnStarted, TOLERANCE_MS } from './lessons';
@@ -158,7 +158,8 @@ export class LookPlan {
 	private drop(m: Member, endedBy?: number): void {
 		this.byId.delete(m.id);
 		if (m.queuedAt !== undefined) this.queueChanged(-1);
-		this.budget.removed(m.createdAt, loopSawUntil(m, endedBy), this.clock);
+		const ranUntil = loopSawUntil(m, endedBy);
+		this.budget.removed(m.createdAt, ranUntil, this.clock, lastJobCreditUntil(m, endedBy));
 		const c = m.cohort;
 		c.remove(m);
 		if (!c.pending) this.cohorts.delete(c.key);

@@ -36,15 +36,16 @@ import {
  *   they are looked at closely, as far as the batch's looks so far leave room (budget.ts): the
  *   last one decides when the node is done. The last two are looked at every half second (once
  *   a second for jobs past a minute, schedule.ts), the very last one twice as often while the
- *   batch has room beyond LAST_JOB_RESERVE; with more left, each is looked at that much
- *   less often, so that the close looks cost the batch about as much per second however many are
- *   left, and its room lasts until the last of them ends. Their looks are spread over that gap
- *   (`phased`), and when one is seen ended, the others that may have started with it are looked
- *   at at once, as far as the batch has room (lookPlan.ts). On a service that queues, so is the
- *   last wave once none is queued any more. A close look that comes due when the batch has no
- *   room left is put off to the job's own pace: for the very last job, a round of a loop that
- *   polls it alone (2.04 s, schedule.ts), so that it is seen no later than by that loop on
- *   average. A batch of a few jobs is on the full schedule from the start.
+ *   batch has room beyond LAST_JOB_RESERVE, and a credit of its own (LAST_JOB_END_SHARE in
+ *   budget.ts); with more left, each is looked at that much less often, so that the close looks
+ *   cost the batch about as much per second however many are left, and its room lasts until the
+ *   last of them ends. Their looks are spread over that gap (`phased`), and when one is seen
+ *   ended, the others that may have started with it are looked at at once, as far as the batch
+ *   has room (lookPlan.ts). On a service that queues, so is the last wave once none is queued
+ *   any more. A close look that comes due when the batch has no room left is put off to the
+ *   job's own pace: for the very last job, a round of a loop that polls it alone (2.04 s,
+ *   schedule.ts), so that it is seen no later than by that loop on average. A batch of a few
+ *   jobs is on the full schedule from the start.
  *
  * Every job is also looked at when its Maximum Wait runs out, and never less often than its Poll
  * Interval allows.

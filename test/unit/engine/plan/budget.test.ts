@@ -1,4 +1,10 @@
-import { LoopBudget } from '../../../../nodes/MediaGeneration/engine/plan/budget';
+import {
+	LAST_JOB_CREDIT_PER_ROUND,
+	lastJobCreditUntil,
+	LoopBudget,
+} from '../../../../nodes/MediaGeneration/engine/plan/budget';
+import { Cohort } from '../../../../nodes/MediaGeneration/engine/plan/cohort';
+import { newMember } from '../../../../nodes/MediaGeneration/engine/plan/member';
 import { loopRoundMs } from '../../../../nodes/MediaGeneration/engine/plan/schedule';
 
 describe("the batch's budget: the hand-built loop's looks, counted on its measured rounds", () => {
@@ -52,5 +58,46 @@ describe("the batch's budget: the hand-built loop's looks, counted on its measur
 		b.looked(3);
 		// 3 looks made, 1 credited for the first job: the fourth is room once the second has had 3.5
 		expect(b.roomAt(5000)).toBeCloseTo(5000 + (rounds + 3.5 - 5000 / loopRoundMs(1)) * 2038);
+	});
+
+	test('the very last job may spend half the span in which the loop saw the others end, two looks a round', () => {
+		const R = loopRoundMs(2);
+		const plain = new LoopBudget();
+		const credited = new LoopBudget();
+		for (const b of [plain, credited]) {
+			b.added(0);
+			b.added(0);
+			b.looked(6);
+		}
+		// the job that ended was last found running at 3 rounds and found ended at 5: the loop saw
+		// its end somewhere between, halfway on average
+		plain.removed(0, 3 * R, 5 * R);
+		credited.removed(0, 3 * R, 5 * R, 4 * R);
+		const at = 5 * R;
+		const one = loopRoundMs(1);
+		// the loop's looks: 4 at the job that left, 5 rounds less half a look at the one watched
+		// (8.5); with 9 made, the plain budget has room for the 10th after 6.5 rounds
+		expect(plain.roomAt(at, 3)).toBeCloseTo(at + 1.5 * one);
+		// a round of credit, unlocked two looks a round from 5 rounds on: room grows three looks a
+		// round until it is spent, and the 10th comes after 5.5 rounds
+		expect(LAST_JOB_CREDIT_PER_ROUND).toBe(2);
+		expect(credited.roomAt(at, 3)).toBeCloseTo(at + 0.5 * one);
+		// the credit is that one round: one look more than the plain budget in all, no more
+		expect(credited.roomAt(at, 4)).toBeCloseTo(plain.roomAt(at, 3));
+		expect(credited.roomAt(at + 2 * one, 4)).toBe(-Infinity);
+		// the credit is the last job's alone: with two jobs watched, none
+		credited.added(at);
+		plain.added(at);
+		expect(credited.roomAt(at, 2)).toBeCloseTo(plain.roomAt(at, 2));
+	});
+
+	test('the credit counts half the span of jobs that ran without a queue, none where the service queues', () => {
+		const c = new Cohort('k');
+		const m = newMember(1, c, 0, {});
+		m.notEndedAt = 4000;
+		expect(lastJobCreditUntil(m, 6000)).toBe(5000);
+		expect(lastJobCreditUntil(m)).toBeUndefined();
+		c.queues = true;
+		expect(lastJobCreditUntil(m, 6000)).toBeUndefined();
 	});
 });

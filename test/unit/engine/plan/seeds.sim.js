@@ -18,8 +18,8 @@ const { spreadCase, shuffled } = require('../../../../bench/cases');
  * - JITTER_MS (200): how late an answer may come, at random (10: as the fake service answers);
  * - ONLY, SKIP: a regular expression on the family names (`ONLY=short`: the jobs of 1 to 3 s;
  *   `SKIP=short`: the settings of 5 s to 10 min);
- * - LOOP_MODEL (bench): how the loop's rounds are timed, `bench` or `traced` (simulator.ts:
- *   `LoopModel`; traced is as n8n 2.40 ran the bench's hand-built loop);
+ * - LOOP_MODEL (bench): how the loop's rounds are timed, `bench`, `traced` or `quick` (simulator.ts:
+ *   `LoopModel`; traced and quick are as n8n 2.40 ran the bench's hand-built loop on two mornings);
  * - FAMILIES=1: a line per family as well.
  *
  * For every run it compares the plan with the loops users build from n8n's nodes, at eight
