@@ -23,8 +23,7 @@ export class LoopBudget {
 	private made = 0;
 	/** what the loop made for the jobs no longer watched */
 	private loopDone = 0;
-	/** how many jobs are watched, and the sum of the loop's clock at their creation */
-	private watched = 0;
+	/** the sum of the loop's clock at the creation of the jobs watched */
 	private createdSum = 0;
 	/** rounds of the loop the very last job may spend on top of its own (`LAST_JOB_END_SHARE`) */
 	private endCredit = 0;
@@ -48,10 +47,11 @@ export class LoopBudget {
 	 * credit, until `lastJobUntil` (`lastJobCreditUntil`).
 	 */
 	removed(createdAt: number, ranUntil: number, now: number, lastJobUntil = ranUntil): void {
-		this.endCredit += Math.max(0, this.roundsAt(lastJobUntil) - this.roundsAt(ranUntil));
+		const ran = this.roundsAt(ranUntil);
+		this.endCredit += Math.max(0, this.roundsAt(lastJobUntil) - ran);
 		const from = this.roundsAt(createdAt);
 		this.createdSum -= from;
-		this.loopDone += Math.floor(this.roundsAt(ranUntil) - from) + 1;
+		this.loopDone += Math.floor(ran - from) + 1;
 		this.mark(now, -1);
 	}
 
@@ -62,18 +62,17 @@ export class LoopBudget {
 	 * round, and their first end is seen later (docs/waiting.md gives both on the simulated clock).
 	 */
 	roomAt(now: number, taking = 0): number {
-		const n = this.watched;
+		const last = this.marks[this.marks.length - 1];
+		const n = last.watched;
 		if (!n) return -Infinity;
 		const made = this.made + taking;
-		const last = this.marks[this.marks.length - 1];
 		// the loop's looks at the jobs watched, one a round, less half a look each for the rounding,
-		// are `base + n * rounds`; the very last job's credit comes on top (`lastJobCredit`)
+		// are `base + n * rounds`; the very last job's credit, as far as unlocked, comes on top
 		const base = this.loopDone - this.createdSum - n / 2;
 		const credit = n === 1 ? this.endCredit : 0;
-		const unlocked = (rounds: number) =>
-			Math.min(credit, LAST_JOB_CREDIT_PER_ROUND * Math.max(0, rounds - last.rounds));
 		const roundsNow = this.roundsAt(now);
-		if (made < base + n * roundsNow + unlocked(roundsNow)) return -Infinity;
+		const unlocked = LAST_JOB_CREDIT_PER_ROUND * Math.max(0, roundsNow - last.rounds);
+		if (made < base + n * roundsNow + Math.min(credit, unlocked)) return -Infinity;
 		// the round at which the loop's looks, and what the credit has unlocked by then, reach one more
 		const need = made + 1 - base;
 		let rounds = need / n;
@@ -88,8 +87,7 @@ export class LoopBudget {
 		const last = this.marks[this.marks.length - 1];
 		const from = Math.max(at, last.at);
 		const rounds = this.roundsAt(from);
-		this.watched += by;
-		this.marks.push({ at: from, rounds, watched: this.watched });
+		this.marks.push({ at: from, rounds, watched: last.watched + by });
 	}
 
 	/** The loop's clock at `at`: the rounds it has made since the batch's first job. */
@@ -129,9 +127,14 @@ export const QUEUED_END_SHARE = 1 / 3;
  * against 2.17 s.
  */
 export function loopSawUntil(m: Member, endedBy?: number): number {
+	if (endedBy === undefined || !m.cohort.queues) return m.notEndedAt ?? m.createdAt;
+	return partWayToEnd(m, endedBy, QUEUED_END_SHARE);
+}
+
+/** `share` of the way from the last look that found `m` running to the look that found it ended. */
+function partWayToEnd(m: Member, endedBy: number, share: number): number {
 	const lastRunning = m.notEndedAt ?? m.createdAt;
-	if (endedBy === undefined || !m.cohort.queues) return lastRunning;
-	return lastRunning + (endedBy - lastRunning) * QUEUED_END_SHARE;
+	return lastRunning + (endedBy - lastRunning) * share;
 }
 
 /**
@@ -162,6 +165,5 @@ export const LAST_JOB_CREDIT_PER_ROUND = 2;
 /** Until when the very last job's credit counts `m` as looked at by the loop (LAST_JOB_END_SHARE). */
 export function lastJobCreditUntil(m: Member, endedBy?: number): number | undefined {
 	if (endedBy === undefined || m.cohort.queues) return undefined;
-	const lastRunning = m.notEndedAt ?? m.createdAt;
-	return lastRunning + (endedBy - lastRunning) * LAST_JOB_END_SHARE;
+	return partWayToEnd(m, endedBy, LAST_JOB_END_SHARE);
 }
