@@ -12,6 +12,8 @@ import {
 	LAST_WAVE,
 	nextLook,
 	PROBES,
+	SPREAD_HORIZON_MS,
+	SPREAD_RESERVE,
 	type Keep,
 } from './rules';
 import { FINE_MIN_GAP_MS, gapMs, LOOP_GAP_MS } from './schedule';
@@ -34,6 +36,8 @@ export class LookPlan {
 	);
 	private readonly budget = new LoopBudget();
 	private endsSeen = 0;
+	/** when a look first found one of the batch's jobs ended */
+	private firstEndAt = Infinity;
 	/** jobs whose last look found them queued, and whether any ever was */
 	private queuedNow = 0;
 	private queueSeen = false;
@@ -126,6 +130,7 @@ export class LookPlan {
 			return this.schedule(m);
 		}
 		this.endsSeen++;
+		this.firstEndAt = Math.min(this.firstEndAt, at);
 		const known = c.expectRunMs < Infinity;
 		const siblingsDue = learnEnded(c, m, at);
 		if (!known && c.expectRunMs < Infinity) this.sendProbes(c, m);
@@ -229,14 +234,27 @@ export class LookPlan {
 
 	/**
 	 * From when the batch has room for a look (budget.ts), `taking` being on their way out; a look
-	 * of room to spare leaves the reserve of the last wave of a service that queues, and a quick
-	 * look at the very last job leaves the last job's reserve (rules.ts).
+	 * of room to spare leaves the reserve of the last jobs (the last wave of a service that queues,
+	 * or the last jobs of one whose ends come slowly), and a quick look at the very last job leaves
+	 * the last job's reserve (rules.ts).
 	 */
 	private roomAt(now: number, taking: number, keep: Keep, m?: Member): number {
 		let kept = 0;
-		if (keep === 'lastWave' && this.queueSeen) kept = CLOSE_RESERVE;
+		if (keep === 'lastWave') kept = this.lastJobsReserve();
 		else if (keep === 'lastJob') kept = lastJobReserve(m, now);
 		return this.budget.roomAt(now, taking + kept);
+	}
+
+	/**
+	 * What room to spare leaves for the close watch of the last jobs (rules.ts): CLOSE_RESERVE on a
+	 * service that queues; on one that does not, SPREAD_RESERVE while the batch's ends come slowly,
+	 * the last of them more than SPREAD_HORIZON_MS off at the pace they came since the first.
+	 */
+	private lastJobsReserve(): number {
+		if (this.queueSeen) return CLOSE_RESERVE;
+		if (!this.endsSeen) return 0;
+		const slow = (this.clock - this.firstEndAt) * this.size >= SPREAD_HORIZON_MS * this.endsSeen;
+		return slow ? SPREAD_RESERVE : 0;
 	}
 
 	/** When `m` is next due, with the batch's room as it is now, or as if it had none. */
@@ -244,7 +262,8 @@ export class LookPlan {
 		const drained = this.queueSeen && !this.queuedNow;
 		const roomAt = withRoom ? this.roomAt(this.clock, 0, 'none') : Infinity;
 		// without a reserve to keep, room to spare is the room itself
-		const spareAt = withRoom && this.queueSeen ? this.roomAt(this.clock, 0, 'lastWave') : roomAt;
+		const spareAt =
+			withRoom && this.lastJobsReserve() ? this.roomAt(this.clock, 0, 'lastWave') : roomAt;
 		const quickAt =
 			withRoom && this.size === 1 ? this.roomAt(this.clock, 0, 'lastJob', m) : Infinity;
 		const batch = {

@@ -9,6 +9,7 @@ const {
 } = require('./simulator');
 const { lagBound, sureTargetMs } = require('./simulator');
 const { spreadCase, shuffled } = require('../../../../bench/cases');
+const { ServiceState } = require('../../../fake-service/state');
 
 /**
  * The look plan over many seeds, for the figures in docs/waiting.md: not a test (nothing is
@@ -66,8 +67,13 @@ function families() {
 						setting: (seed) => ({ n, runMs, spread, capacity, seed }),
 					});
 	// like the bench's cases a (alike jobs), e (5 to 60 s, each alone in its cohort), e2 (e's run
-	// times given to alike jobs, one cohort, in an order each seed shuffles) and g3
+	// times given to alike jobs, one cohort, in an order each seed shuffles), e3 (alike jobs of
+	// 10 s ±50 %, the run times the fake service draws for it) and g3
 	const eRuns = spreadCase(5 * S, 60 * S).durations;
+	const drawn = new ServiceState({ spread: 0.5, seed: 24 });
+	const e3Runs = Array.from({ length: 20 }, () =>
+		Math.round(10 * S * (1 + 0.5 * (2 * drawn.random() - 1))),
+	);
 	const byLength = Array.from({ length: 20 }, (_, i) => 5 * S + (55 * S * i) / 19);
 	out.push({ name: 'B-a', setting: (seed) => ({ n: 20, runMs: 10 * S, spread: 0.02, seed }) });
 	out.push({
@@ -83,6 +89,7 @@ function families() {
 		name: 'B-e2',
 		setting: (seed) => ({ n: 20, runs: shuffled(eRuns, seed), seed }),
 	});
+	out.push({ name: 'B-e3', setting: (seed) => ({ n: 20, runs: e3Runs, seed }) });
 	out.push({
 		name: 'B-g',
 		setting: (seed) => ({ n: 20, runMs: 8 * S, spread: 0.4, capacity: 3, seed }),
