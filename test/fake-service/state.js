@@ -88,6 +88,12 @@ class ServiceState {
 		return candidates.find((t) => running(t) < this.capacity) ?? Infinity;
 	}
 
+	/** A job's run time for a `setting`: spread at random by up to `spread` either way. */
+	runTime(setting) {
+		if (!this.spread) return setting;
+		return Math.round(setting * (1 + this.spread * (2 * this.random() - 1)));
+	}
+
 	/** Creates a job; its state advances with time: queued, processing, then its outcome. */
 	addJob(kind, owner, fields) {
 		const id = randomUUID();
@@ -96,9 +102,7 @@ class ServiceState {
 		const timing = this.timing[`${kind}Ms`];
 		const setting =
 			typeof timing === 'function' ? timing(fields.request ?? {}, { kind, ...fields }) : timing;
-		const runMs = this.spread
-			? Math.round(setting * (1 + this.spread * (2 * this.random() - 1)))
-			: setting;
+		const runMs = this.runTime(setting);
 		const queueMs = Math.min(this.timing.queueMs, runMs);
 		const startsAt = this.startOf(kind, owner, created + queueMs);
 		const job = {

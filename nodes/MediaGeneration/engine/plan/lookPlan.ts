@@ -260,10 +260,10 @@ export class LookPlan {
 	/** When `m` is next due, with the batch's room as it is now, or as if it had none. */
 	private nextFor(m: Member, withRoom: boolean) {
 		const drained = this.queueSeen && !this.queuedNow;
-		const roomAt = withRoom ? this.roomAt(this.clock, 0, 'none') : Infinity;
+		const roomAt = withRoom ? this.budget.roomAt(this.clock, 0) : Infinity;
 		// without a reserve to keep, room to spare is the room itself
-		const spareAt =
-			withRoom && this.lastJobsReserve() ? this.roomAt(this.clock, 0, 'lastWave') : roomAt;
+		const kept = withRoom ? this.lastJobsReserve() : 0;
+		const spareAt = kept ? this.budget.roomAt(this.clock, kept) : roomAt;
 		const quickAt =
 			withRoom && this.size === 1 ? this.roomAt(this.clock, 0, 'lastJob', m) : Infinity;
 		const batch = {

@@ -71,9 +71,7 @@ function families() {
 	// 10 s ±50 %, the run times the fake service draws for it) and g3
 	const eRuns = spreadCase(5 * S, 60 * S).durations;
 	const drawn = new ServiceState({ spread: 0.5, seed: 24 });
-	const e3Runs = Array.from({ length: 20 }, () =>
-		Math.round(10 * S * (1 + 0.5 * (2 * drawn.random() - 1))),
-	);
+	const e3Runs = Array.from({ length: 20 }, () => drawn.runTime(10 * S));
 	const byLength = Array.from({ length: 20 }, (_, i) => 5 * S + (55 * S * i) / 19);
 	out.push({ name: 'B-a', setting: (seed) => ({ n: 20, runMs: 10 * S, spread: 0.02, seed }) });
 	out.push({
