@@ -17,8 +17,8 @@ const { ServiceState } = require('../../../fake-service/state');
  * environment chooses what:
  * - SEEDS (60) and SEED_FROM (1): the seeds of each family;
  * - JITTER_MS (200): how late an answer may come, at random (10: as the fake service answers);
- * - ONLY, SKIP: a regular expression on the family names (`ONLY=short`: the jobs of 1 to 3 s;
- *   `SKIP=short`: the settings of 5 s to 10 min);
+ * - ONLY, SKIP: a regular expression on the family names (`ONLY=short`: the jobs of 1 to 3 s,
+ *   `ONLY='short noq'` those of them with no queueing; `SKIP=short`: the settings of 5 s to 10 min);
  * - LOOP_MODEL (bench): how the loop's rounds are timed, `bench`, `traced` or `quick` (simulator.ts:
  *   `LoopModel`; traced and quick are as n8n 2.40 ran the bench's hand-built loop on two mornings);
  * - FAMILIES=1: a line per family as well.
@@ -66,6 +66,15 @@ function families() {
 						name: `short q${capacity} ${runMs / S}s ±${spread * 100} n${n}`,
 						setting: (seed) => ({ n, runMs, spread, capacity, seed }),
 					});
+	// jobs of 1 to 3 s on a service that does not queue: a batch done within the loop's first
+	// rounds, where the loop needs one or two looks per job (the bench smoke's e2, and c)
+	for (const spread of [0.1, 0.3, 0.5])
+		for (const runMs of [1 * S, 2 * S, 3 * S])
+			for (const n of [6, 20])
+				out.push({
+					name: `short noq ${runMs / S}s ±${spread * 100} n${n}`,
+					setting: (seed) => ({ n, runMs, spread, seed }),
+				});
 	// like the bench's cases a (alike jobs), e (5 to 60 s, each alone in its cohort), e2 (e's run
 	// times given to alike jobs, one cohort, in an order each seed shuffles), e3 (alike jobs of
 	// 10 s ±50 %, the run times the fake service draws for it) and g3
