@@ -337,9 +337,10 @@ describe('no queueing, answers 10 ms late, against the loop timed as measured (s
 		return t;
 	}
 
-	test("alike jobs whose run times spread widely (10 s ±50 %, as the bench's e3): the close watch of the last jobs keeps its room (SPREAD_RESERVE), the batch is done later than the loop at under a fifth of the moments, and never makes more looks", () => {
+	test("alike jobs whose run times spread widely (10 s ±50 %, as the bench's e3): the close watch of the last jobs keeps its room (SPREAD_RESERVE), the batch is done later than the loop at under a quarter of the moments, and never makes more looks", () => {
+		// without the reserve: 42 of 160 moments, and 4 batches over the loop's looks
 		const t = againstLoop((seed) => ({ n: 20, runMs: 10 * S, spread: 0.5, seed }));
-		expect(t.later).toBeLessThan((20 * LOOP_PHASES) / 5);
+		expect(t.later).toBeLessThan((20 * LOOP_PHASES) / 4);
 		expect(t.over).toBe(0);
 	});
 

@@ -109,6 +109,17 @@ describe('the very last job of a batch', () => {
 		expect(next).toEqual({ at: last + fineGap(3000), routine: false, close: true, keep: 'none' });
 	});
 
+	test('alone, at a gap from its last look, not at the phase it had among the last jobs', () => {
+		// the close watch began 1.5 s before its last look, this job half way through its gap
+		const phasedJob = () => Object.assign(lastJob(), { phase: 0.5 });
+		const from = last - 1500;
+		const gap = fineGap(3000);
+		expect(nextLook(phasedJob(), { ...down, closeFrom: from }).at).toBe(last + gap);
+		// of two left, each at its phase: half a gap after its last look, the next a gap later
+		const two = nextLook(phasedJob(), { ...down, pending: 2, closeFrom: from });
+		expect(two.at).toBe(last + gap / 2);
+	});
+
 	test('of two left, neither is looked at more often than the close pace', () => {
 		const next = nextLook(lastJob(), { ...down, pending: 2, quickAt: -Infinity });
 		expect(next.at).toBe(last + fineGap(3000));
