@@ -35,6 +35,8 @@ export class Cohort {
 	expectRunMs = Infinity;
 	/** when a look first found one of its jobs ended */
 	firstEndAt = Infinity;
+	/** how many of its jobs that started when they were created were seen ended */
+	firstEnds = 0;
 	/** the shortest and longest runs (from start to end, about) its ended jobs showed, and how many */
 	shortestRunMs = Infinity;
 	longestRunMs = 0;
@@ -116,6 +118,18 @@ export class Cohort {
 		return !m.queuedOnce && (!this.queues || m.ranEarly);
 	}
 
+	/**
+	 * Whether `m` was created after its cohort's jobs were seen to end together (two or more of
+	 * them ended, none ran on past the first end, and its service does not queue): a later wave
+	 * of like jobs, such as podcasts created as slots free up. It is first looked at when it has
+	 * run as long as they took (rules.ts), not by the scouts, whose turns look for an end nothing
+	 * has announced yet.
+	 */
+	joinedLate(m: Member): boolean {
+		if (this.firstEnds < 2 || this.spread || this.queues || m.queuedOnce) return false;
+		return m.createdAt > this.firstEndAt;
+	}
+
 	/** Whether `m` is watched with the others that started together. */
 	inGroup(m: Member): boolean {
 		return this.together && this.startedFirst(m);
@@ -130,7 +144,7 @@ export class Cohort {
 		for (let k = 0; k < span; k++) {
 			const i = this.head + ((Math.max(0, this.turn - this.head) + k) % span);
 			const m = this.members[i];
-			if (m.gone || m.busy || taken.has(m) || !this.startedFirst(m)) continue;
+			if (m.gone || m.busy || taken.has(m) || !this.startedFirst(m) || this.joinedLate(m)) continue;
 			this.turn = i + 1;
 			return m;
 		}

@@ -45,7 +45,10 @@ export function learnEnded(c: Cohort, m: Member, at: number): boolean {
 	const expect = c.expectRunMs;
 	const shortest = c.shortestRunMs;
 	const ended = c.endedRunMs;
-	if (c.startedFirst(m)) c.expectRunMs = Math.min(expect, at - m.createdAt);
+	if (c.startedFirst(m)) {
+		c.expectRunMs = Math.min(expect, at - m.createdAt);
+		c.firstEnds++;
+	}
 	c.firstEndAt = Math.min(c.firstEndAt, at);
 	c.endedRunMs = Math.min(ended, at - m.startLo);
 	learnRun(c, m, at);

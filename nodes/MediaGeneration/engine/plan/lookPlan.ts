@@ -166,10 +166,10 @@ export class LookPlan {
 		const ranUntil = loopSawUntil(m, endedBy);
 		this.budget.removed(m.createdAt, ranUntil, this.clock, lastJobCreditUntil(m, endedBy));
 		const c = m.cohort;
+		// kept with no job left, too: what it learnt serves a later wave of like jobs (rules.ts)
 		c.remove(m);
-		if (!c.pending) this.cohorts.delete(c.key);
 		// a cohort left with one job that started with it: watched on its own from now on
-		else if (c.firstPending === 1 && !m.queuedOnce) this.rescheduleCohort(c);
+		if (c.firstPending === 1 && !m.queuedOnce) this.rescheduleCohort(c);
 		this.lastFewClose();
 	}
 

@@ -21,7 +21,9 @@ import {
  *   among any of them is soon seen; each is also on a sparse safety net (every 5 s while young, the
  *   full schedule from about 19 s of age, schedule.ts). When a sibling's end says they should be
  *   done, the oldest of them is looked at (the probe), and the others only if it was found ended.
- *   If one of them runs on past that, they do not end together after all.
+ *   If one of them runs on past that, they do not end together after all. A job created after
+ *   its cohort's jobs were seen to end together (a later wave, `Cohort.joinedLate`) is first
+ *   looked at when it has run as long as they took, and not by the scouts.
  * - A job that may end at any time (its cohort's jobs did not end together, it is alone in its
  *   cohort, or it waited in a queue) is looked at on the full schedule, but at most once per round
  *   of a loop through a 2 s Wait node started with it (every 2.2 s from its creation), on the
@@ -250,12 +252,13 @@ function mayEndNow(m: Member, batch: BatchView): number {
 }
 
 /**
- * When a sibling's end says `m` should be done (Infinity: not yet known, or looked at since). Looks
- * due within TOLERANCE_MS go out together: this one is due that much later, so that it never goes
- * out before the moment.
+ * When a sibling's end says `m` should be done, or, created after its cohort's jobs were seen to
+ * end together, when it has run as long as they took (Infinity: not yet known, or looked at
+ * since). Looks due within TOLERANCE_MS go out together: this one is due that much later, so
+ * that it never goes out before the moment.
  */
 export function expectedAt(m: Member): number {
-	if (!m.probe && !m.cohort.probeEnded) return Infinity;
+	if (!m.probe && !m.cohort.probeEnded && !m.cohort.joinedLate(m)) return Infinity;
 	const at = m.createdAt + m.cohort.expectRunMs;
 	return at > m.lastAt ? at + TOLERANCE_MS : Infinity;
 }
@@ -294,6 +297,9 @@ function lookAt(m: Member, batch: BatchView): { at: number; routine: boolean } {
 		// a sibling that started with it ended: it has run as long by then (looked at after that
 		// end was seen, it is on its own schedule, which finds it soon enough)
 		if (c.startedFirst(m) && m.lastAt <= c.firstEndAt) own = Math.min(own, expectedAt(m));
+		// created after its cohort's jobs were seen to end together: first looked at when it has
+		// run as long as they did
+		else if (c.joinedLate(m) && expectedAt(m) < Infinity) own = Math.max(own, expectedAt(m));
 	} else {
 		// the cohort's turns (lookPlan.ts) come to it, as far as the batch has room; every job of
 		// the group has the safety net

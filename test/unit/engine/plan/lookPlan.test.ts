@@ -240,4 +240,45 @@ describe('jobs created as slots free (podcasts: 5 at once)', () => {
 	test('no more looks than the hand-built loop of fives (3 per job)', () => {
 		expect(slotted()).toBeLessThanOrEqual(3);
 	});
+
+	// the bench's b: the five of a wave end together, and the next wave is created only once the
+	// answers of all five are in, so that the cohort has no job left in between
+	function waves() {
+		const n = 12;
+		const plan = new LookPlan();
+		const ends: number[] = [];
+		const looks: number[][] = [];
+		const lags: number[] = [];
+		let created = 0;
+		const create = (at: number) => {
+			const id = created++;
+			ends[id] = at + 5000;
+			looks[id] = [];
+			plan.add(id, 'podcast', at);
+		};
+		for (let i = 0; i < 5; i++) create(i * 5);
+		let now = 0;
+		while (plan.size) {
+			now = Math.max(now, plan.wakeAt());
+			let freed = 0;
+			for (const { id } of plan.due(now)) {
+				looks[id].push(now);
+				const ended = now >= ends[id];
+				if (ended) lags[id] = now - ends[id];
+				plan.seen(id, now + 30, ended);
+				if (ended) freed++;
+			}
+			for (let k = 0; k < freed && created < n; k++) create(now + 40 + k);
+		}
+		return { looks, lags };
+	}
+
+	// before the cohort kept its lessons between waves: 3.0 looks per job, the last two podcasts
+	// looked at every 0.9 s (5 looks each), two of the second wave seen 1.58 s after their ends
+	test('a wave created after the last one ended is looked at when it has run as long', () => {
+		const { looks, lags } = waves();
+		const later = looks.slice(5).reduce((s, l) => s + l.length, 0);
+		expect(later / 7).toBeLessThanOrEqual(1.5);
+		for (const lag of lags) expect(lag).toBeLessThan(1000);
+	});
 });
