@@ -337,4 +337,30 @@ describe('the audio limit of 5 jobs in flight', () => {
 		expect(out.map((o) => jobOf(o).request.prompt)).toEqual(items.map((i) => i.json.p));
 		expect(ref.svc.state.maxAudioInFlight).toBeLessThanOrEqual(5);
 	});
+
+	test('Wait for Completion off: done once the last job is created, while the second wave runs', async () => {
+		const timing = ref.svc.state.timing.audioMs;
+		ref.svc.state.timing.audioMs = 3000;
+		// the slots are free: the jobs of the tests before have ended
+		const busyUntil = Math.max(0, ...ref.svc.state.jobsOf('audio').map((j) => j.endsAt));
+		await new Promise((resolve) => setTimeout(resolve, Math.max(0, busyUntil - Date.now())));
+		try {
+			const items = Array.from({ length: 10 }, (_, i) => ({ json: { p: `Wave ${i}` } }));
+			const started = Date.now();
+			const { items: out, error } = await run(
+				{ prompt: '={{ $json.p }}', waitForCompletion: false, options: FAST },
+				{ operation: 'generateFromPrompt', items },
+			);
+			const endedAt = Date.now();
+			expect(error).toBeUndefined();
+			expect(out.map((o) => jobOf(o).request.prompt)).toEqual(items.map((i) => i.json.p));
+			// the first five hold the slots until they end (3 s); the node is done once the last
+			// five are created, while they run, not when a look would first be due for them
+			const later = out.slice(5).map(jobOf);
+			for (const job of later) expect(job.endsAt).toBeGreaterThan(endedAt);
+			expect(endedAt - started).toBeLessThan(3000 + 2500);
+		} finally {
+			ref.svc.state.timing.audioMs = timing;
+		}
+	});
 });

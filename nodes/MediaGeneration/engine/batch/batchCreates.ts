@@ -113,6 +113,7 @@ export class BatchCreates {
 				return undefined;
 			} finally {
 				this.creatingNow.set(kind, this.creating(kind) - 1);
+				if (hasSlots(kind)) this.b.releaseSlotWatch(kind, this.creating(kind));
 			}
 		}, outcomeOf);
 		this.b.track(sent);

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import { Breather } from '../limits/breather';
 import { API_LIMITS, DOWNLOAD_LIMITS, Governor, VIDEO_DOWNLOAD_LIMITS } from '../limits/governor';
-import type { JobKind, JobState } from '../jobs/jobKinds';
+import { hasSlots, type JobKind, type JobState } from '../jobs/jobKinds';
 import { compact } from '../jobs/jobOutput';
 import { LookPlan } from '../plan/lookPlan';
 import { TransferSlots } from '../limits/transfers';
@@ -179,6 +179,21 @@ export class BatchState {
 
 	/** Wait off: a job is still watched while others of its kind wait for its slot. */
 	watchedForSlot(e: Entry): boolean {
-		return this.waiting.of(e.req.kind) > 0;
+		return hasSlots(e.req.kind) && this.waiting.of(e.req.kind) > 0;
+	}
+
+	/**
+	 * Wait off: once no create of `kind` waits or is on its way (`creating`), the jobs watched
+	 * for their slot are let go at once rather than at their next look, which may be as far off
+	 * as the time their cohort's jobs take (rules.ts): their items were answered when created.
+	 */
+	releaseSlotWatch(kind: JobKind, creating: number): void {
+		if (creating > 0 || this.waiting.of(kind) > 0) return;
+		for (const e of this.entries) {
+			if (e.req.kind !== kind || !e.answered || e.phase !== 'running') continue;
+			if (!this.plan.has(e.pos)) continue;
+			e.phase = 'done';
+			this.plan.remove(e.pos);
+		}
 	}
 }
