@@ -325,7 +325,10 @@ function lookAt(m: Member, batch: BatchView): { at: number; routine: boolean } {
 		if (c.startedFirst(m) && m.lastAt <= c.firstEndAt) own = Math.min(own, expectedAt(m));
 		// created after its cohort's jobs were seen to end together: first looked at when it has
 		// run as long as they did
-		else if (c.joinedLate(m) && expectedAt(m) < Infinity) own = Math.max(own, expectedAt(m));
+		else if (c.joinedLate(m)) {
+			const expected = expectedAt(m);
+			if (expected < Infinity) own = Math.max(own, expected);
+		}
 	} else {
 		// the cohort's turns (lookPlan.ts) come to it, as far as the batch has room; every job of
 		// the group has the safety net
