@@ -238,7 +238,7 @@ export class LookPlan {
 	 * or the last jobs of one whose ends come slowly), and a quick look at the very last job leaves
 	 * the last job's reserve (rules.ts).
 	 */
-	private roomAt(now: number, taking: number, keep: Keep, m?: Member): number {
+	private roomAt(now: number, taking: number, keep: Keep, m: Member): number {
 		let kept = 0;
 		if (keep === 'lastWave') kept = this.lastJobsReserve();
 		else if (keep === 'lastJob') kept = lastJobReserve(m, now);
@@ -336,9 +336,9 @@ export class LookPlan {
  * or, once its cohort has shown how long its jobs run, only what the close watch needs until `m`
  * has run LAST_RUN_MARGIN times the longest of those runs, and at least LAST_JOB_MIN_RESERVE.
  */
-function lastJobReserve(m: Member | undefined, now: number): number {
-	const c = m?.cohort;
-	if (!m || !c?.runsSeen) return LAST_JOB_RESERVE;
+function lastJobReserve(m: Member, now: number): number {
+	const c = m.cohort;
+	if (!c.runsSeen) return LAST_JOB_RESERVE;
 	const endBy = (m.startHi ?? m.startLo) + c.longestRunMs * LAST_RUN_MARGIN;
 	const needed = Math.ceil((endBy - now) / FINE_MIN_GAP_MS);
 	return Math.min(LAST_JOB_RESERVE, Math.max(LAST_JOB_MIN_RESERVE, needed));

@@ -254,18 +254,18 @@ function mayEndNow(m: Member, batch: BatchView): number {
 	const loopPaced = Math.min(loopRoundAt(m.createdAt, next), slowest);
 	if (lastFew(batch)) {
 		// closely from when it may have started, if the batch has room; else like the loop
+		const alone = batch.pending === 1;
 		const gap = closeGap(m.lastAt - m.startLo, m, batch);
 		const quick = m.lastAt + gap * LAST_JOB_SHARE;
-		if (batch.pending === 1 && batch.quickAt <= quick) return quick;
+		if (alone && batch.quickAt <= quick) return quick;
 		const floor = earliestEnd(m);
 		const unspread = Math.max(m.lastAt + gap, floor);
 		// the very last job shares its gap with no other: its looks come a gap apart (`phased`)
-		const close =
-			batch.pending === 1
-				? unspread
-				: phased(unspread, gap, m.phase, batch.closeFrom, m.lastAt, floor);
+		const close = alone
+			? unspread
+			: phased(unspread, gap, m.phase, batch.closeFrom, m.lastAt, floor);
 		// the very last job without room: every round of a loop that polls it alone (schedule.ts)
-		const pace = batch.pending === 1 ? loopRoundMs(1) : LOOP_GAP_MS;
+		const pace = alone ? loopRoundMs(1) : LOOP_GAP_MS;
 		const paced = batch.pending <= LAST_FEW ? Math.min(next, m.lastAt + pace) : loopPaced;
 		return batch.roomAt <= close ? close : paced;
 	}
