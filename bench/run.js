@@ -18,13 +18,14 @@
  *
  * Prints Markdown tables (the README's Performance section takes them as they are).
  */
+const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { startFakeService } = require('../test/fake-service/server');
-const { execFileSync } = require('node:child_process');
 const { writeMp4 } = require('../test/fake-service/media/mp4');
 const { N8nInstance, runError } = require('../test/support/n8n-cli');
+const { api, uploadForm } = require('../test/support/fake');
 const { cases } = require('./cases');
 const {
 	nodeSpan,
@@ -215,14 +216,9 @@ async function measureOne(args) {
  * in the rounds after, the hand-built side 469 to 493 ms, 2026-11-28).
  */
 async function warmUpload(svc, file) {
-	const form = new FormData();
-	form.append('video', new Blob([fs.readFileSync(file)], { type: 'video/mp4' }), 'warm-up.mp4');
-	const res = await fetch(`${svc.apiUrl}/video/upload`, {
-		method: 'POST',
-		headers: { 'X-API-KEY': KEY },
-		body: form,
-	});
-	if (!res.ok) throw new Error(`the warm-up upload failed: ${res.status} ${await res.text()}`);
+	const form = uploadForm('video', fs.readFileSync(file), 'warm-up.mp4', 'video/mp4');
+	const res = await api(svc, 'POST', '/video/upload', { key: KEY, form });
+	if (res.status !== 200) throw new Error(`the warm-up upload failed: ${res.status} ${res.text}`);
 }
 
 /**
