@@ -1,6 +1,6 @@
 /**
  * The look plan measured on the simulated clock over many seeds (`*.sim.js` under test/unit):
- * figures for docs/waiting.md, not tests. `npm run sim:plan` runs them; see
+ * figures for docs/waiting-figures.md, not tests. `npm run sim:plan` runs them; see
  * test/unit/engine/plan/seeds.sim.js for the settings.
  */
 module.exports = {

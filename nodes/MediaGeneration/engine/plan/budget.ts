@@ -17,7 +17,8 @@ import { loopRoundMs } from './schedule';
  * did not 8,896 against 9,162, the last job seen 389 ms after its end on average against 407 ms;
  * the bench's e as a family (`B-e`) done later than the loop in step with it in 2 of 60 seeds
  * against 21. Batches with more looks than the loop: 759 against 689, nearly all of jobs of 1 to
- * 3 s on a service that queues, where the plan was over the loop's looks before (docs/waiting.md).
+ * 3 s on a service that queues, where the plan was over the loop's looks before
+ * (docs/waiting-figures.md).
  */
 export class LoopBudget {
 	private made = 0;
@@ -59,7 +60,8 @@ export class LoopBudget {
 	 * From when the batch has room for one more look of its own (-Infinity: at `now`), `taking`
 	 * looks being already on their way out. The loop's looks are counted on average over where its
 	 * rounds fall, not round by round: counted by rounds, alike jobs get no look before the first
-	 * round, and their first end is seen later (docs/waiting.md gives both on the simulated clock).
+	 * round, and their first end is seen later (docs/waiting-figures.md gives both on the simulated
+	 * clock).
 	 */
 	roomAt(now: number, taking = 0): number {
 		const last = this.marks[this.marks.length - 1];

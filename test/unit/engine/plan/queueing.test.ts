@@ -177,7 +177,7 @@ describe.each([
 		expect(behind).toEqual([]);
 	});
 
-	test('of the jobs the loop sees within their target, the plan misses few (figures in docs/waiting.md)', () => {
+	test('of the jobs the loop sees within their target, the plan misses few (figures in docs/waiting-figures.md)', () => {
 		let loopWithin = 0;
 		let missed = 0;
 		for (const r of runs)
@@ -190,7 +190,7 @@ describe.each([
 	});
 });
 
-test('the worst lags over every run, past the target (figures in docs/waiting.md)', () => {
+test('the worst lags over every run, past the target (figures in docs/waiting-figures.md)', () => {
 	const short = (r: Run, i: number) => r.plan.targetMs[i] <= 1000;
 	// jobs of a few seconds that waited in the queue: the loop's pace at worst
 	const queued = worst(queueing, (r, i) => r.plan.queued[i] && short(r, i));

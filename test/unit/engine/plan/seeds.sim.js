@@ -12,9 +12,9 @@ const { spreadCase, shuffled } = require('../../../../bench/cases');
 const { ServiceState } = require('../../../fake-service/state');
 
 /**
- * The look plan over many seeds, for the figures in docs/waiting.md: not a test (nothing is
- * asserted), a measurement on the simulated clock (simulator.ts). `npm run sim:plan` runs it; the
- * environment chooses what:
+ * The look plan over many seeds, for the figures in docs/waiting-figures.md: not a test (nothing
+ * is asserted), a measurement on the simulated clock (simulator.ts). `npm run sim:plan` runs it;
+ * the environment chooses what:
  * - SEEDS (60) and SEED_FROM (1): the seeds of each family;
  * - JITTER_MS (200): how late an answer may come, at random (10: as the fake service answers);
  * - ONLY, SKIP: a regular expression on the family names (`ONLY=short`: the jobs of 1 to 3 s,
