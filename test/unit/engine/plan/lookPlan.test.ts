@@ -267,4 +267,12 @@ describe('jobs created as slots free (podcasts: 5 at once)', () => {
 		const { lags } = slotted({ waves: true, laterMs: 8000 });
 		for (const lag of lags) expect(lag).toBeLessThan(1000);
 	});
+
+	// the trade of the look above (docs/waiting.md, later waves): a wave that runs shorter than the
+	// first is seen when it has run as long, one look each, as late as the difference in run times
+	test('a later wave that runs shorter than the first costs one look each, seen that much late', () => {
+		const { looks, lags } = slotted({ waves: true, laterMs: 3000 });
+		for (const l of looks.slice(5)) expect(l).toHaveLength(1);
+		for (const lag of lags.slice(5)) expect(lag).toBeLessThanOrEqual(2000 + 100);
+	});
 });
