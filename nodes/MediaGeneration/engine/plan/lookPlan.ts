@@ -16,6 +16,7 @@ import {
 	SPREAD_RESERVE,
 	type Keep,
 } from './rules';
+import { WINDOW_RESERVE } from './queueing';
 import { FINE_MIN_GAP_MS, gapMs, LOOP_GAP_MS } from './schedule';
 
 /**
@@ -235,13 +236,15 @@ export class LookPlan {
 	/**
 	 * From when the batch has room for a look (budget.ts), `taking` being on their way out; a look
 	 * of room to spare leaves the reserve of the last jobs (the last wave of a service that queues,
-	 * or the last jobs of one whose ends come slowly), and a quick look at the very last job leaves
-	 * the last job's reserve (rules.ts).
+	 * or the last jobs of one whose ends come slowly), a quick look at the very last job leaves
+	 * the last job's reserve, and a look where a queued job's end is likely WINDOW_RESERVE
+	 * (rules.ts).
 	 */
 	private roomAt(now: number, taking: number, keep: Keep, m: Member): number {
 		let kept = 0;
 		if (keep === 'lastWave') kept = this.lastJobsReserve();
 		else if (keep === 'lastJob') kept = lastJobReserve(m, now);
+		else if (keep === 'window') kept = WINDOW_RESERVE;
 		return this.budget.roomAt(now, taking + kept);
 	}
 
@@ -264,6 +267,7 @@ export class LookPlan {
 		// without a reserve to keep, room to spare is the room itself
 		const kept = withRoom ? this.lastJobsReserve() : 0;
 		const spareAt = kept ? this.budget.roomAt(this.clock, kept) : roomAt;
+		const windowAt = withRoom ? this.budget.roomAt(this.clock, WINDOW_RESERVE) : Infinity;
 		const quickAt =
 			withRoom && this.size === 1 ? this.roomAt(this.clock, 0, 'lastJob', m) : Infinity;
 		const batch = {
@@ -273,6 +277,7 @@ export class LookPlan {
 			roomAt,
 			spareAt,
 			quickAt,
+			windowAt,
 			closeFrom: this.closeFrom,
 		};
 		const next = nextLook(m, batch);

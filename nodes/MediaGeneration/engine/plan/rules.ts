@@ -1,6 +1,6 @@
 import type { Member } from './member';
 import { TOLERANCE_MS } from './lessons';
-import { earliestEnd, queuedLookAt } from './queueing';
+import { earliestEnd, inWindow, likelyEnd, queuedLookAt } from './queueing';
 import {
 	fineGap,
 	followerGap,
@@ -35,7 +35,10 @@ import {
  *   looked at on the full schedule, and, once the batch's jobs have begun to end on a service
  *   that does not queue, at least every SPARE_GAP_MS.
  * - A queued job is looked at just often enough that a start right after a look is seen
- *   (queueing.ts), never more often, counted from its creation, than such a loop.
+ *   (queueing.ts), never more often, counted from its creation, than such a loop. Once found
+ *   running, and its cohort has shown runs, it is looked at before its end is likely only as
+ *   often as the loop's pace requires, and where its end is likely on the full schedule, as far
+ *   as the batch has room beyond WINDOW_RESERVE.
  * - Once only the last jobs of a batch are left (CLOSE_WATCH of them, after others have ended),
  *   they are looked at closely, as far as the batch's looks so far leave room (budget.ts): the last
  *   one decides when the node is done. The last two are looked at every half second (once a second
@@ -93,6 +96,8 @@ export type BatchView = {
 	spareAt: number;
 	/** from when it has room for a quick look at its very last job, beyond LAST_JOB_RESERVE */
 	quickAt: number;
+	/** from when it has room for a look where a queued job's end is likely, beyond WINDOW_RESERVE */
+	windowAt: number;
 	/** when its close watch began: the close looks of its jobs fall at their phases from then */
 	closeFrom: number;
 };
@@ -171,8 +176,11 @@ export const LAST_JOB_MIN_RESERVE = 2;
  */
 export type NextLook = { at: number; routine: boolean; close: boolean; keep: Keep };
 
-/** What room a close look must leave when due: none, the last wave's, or the last job's. */
-export type Keep = 'none' | 'lastWave' | 'lastJob';
+/**
+ * What room a close look must leave when due: none, the last wave's, the last job's, or, for a
+ * look where a queued job's end is likely, WINDOW_RESERVE.
+ */
+export type Keep = 'none' | 'lastWave' | 'lastJob' | 'window';
 
 /** Whether the batch is down to its last jobs, watched closely, once others have ended. */
 export function lastFew(batch: BatchView): boolean {
@@ -248,6 +256,16 @@ export const SPARE_GAP_MS = 1800;
 
 /** When a job that may end at any time is next looked at. */
 function mayEndNow(m: Member, batch: BatchView): number {
+	const at = mayEndAt(m, batch);
+	const likely = likelyEnd(m);
+	if (!likely || at >= likely.from || batch.pending <= LAST_FEW) return at;
+	// before its likely end: the window's start, or the loop's pace if that comes sooner
+	const slowest = m.lastAt + patrolGap(m.lastAt - m.createdAt, m.capMs);
+	return Math.max(at, Math.min(likely.from, slowest));
+}
+
+/** The same, wherever its end may be (mayEndNow puts off a look before its likely end). */
+function mayEndAt(m: Member, batch: BatchView): number {
 	const age = m.lastAt - m.createdAt;
 	const next = m.lastAt + gapMs(age, m.capMs);
 	const slowest = m.lastAt + patrolGap(age, m.capMs);
@@ -271,6 +289,8 @@ function mayEndNow(m: Member, batch: BatchView): number {
 	}
 	// the full schedule, as far as the batch has room to spare; else like the loop
 	if (batch.pending <= LAST_FEW) return next;
+	// where a queued job's end is likely: the full schedule, as far as the batch has room
+	if (inWindow(m, next) && batch.windowAt <= next) return next;
 	if (batch.spareAt > next) return loopPaced;
 	// once the batch's jobs have begun to end, no sparser than SPARE_GAP_MS with room to spare
 	if (!batch.endsSeen || m.cohort.queues) return next;
@@ -301,10 +321,16 @@ export function nextLook(m: Member, batch: BatchView): NextLook {
 	if (m.now) return { at: -Infinity, routine: false, close: false, keep: 'none' };
 	const { at, routine } = lookAt(m, batch);
 	// a close look: one the batch's room brought forward, taken only if the room is still there
-	const roomless = { ...batch, roomAt: Infinity, spareAt: Infinity, quickAt: Infinity };
+	const roomless = {
+		...batch,
+		roomAt: Infinity,
+		spareAt: Infinity,
+		quickAt: Infinity,
+		windowAt: Infinity,
+	};
 	const close = batch.roomAt < Infinity && at < lookAt(m, roomless).at;
 	let keep: Keep = 'none';
-	if (close && !lastFew(batch)) keep = 'lastWave';
+	if (close && !lastFew(batch)) keep = inWindow(m, at) ? 'window' : 'lastWave';
 	// a quick look at the very last job, which only a batch with room for one can bring forward
 	else if (close && batch.quickAt < Infinity && at < lookAt(m, { ...batch, quickAt: Infinity }).at)
 		keep = 'lastJob';

@@ -21,6 +21,7 @@ const batch: BatchView = {
 	roomAt: Infinity,
 	spareAt: Infinity,
 	quickAt: Infinity,
+	windowAt: Infinity,
 	closeFrom: -Infinity,
 };
 
