@@ -19,8 +19,9 @@ const { ServiceState } = require('../../../fake-service/state');
  * - JITTER_MS (200): how late an answer may come, at random (10: as the fake service answers);
  * - ONLY, SKIP: a regular expression on the family names (`ONLY=short`: the jobs of 1 to 3 s,
  *   `ONLY='short noq'` those of them with no queueing; `SKIP=short`: the settings of 5 s to 10 min);
- * - LOOP_MODEL (bench): how the loop's rounds are timed, `bench`, `traced` or `quick` (simulator.ts:
- *   `LoopModel`; traced and quick are as n8n 2.40 ran the bench's hand-built loop on two mornings);
+ * - LOOP_MODEL (traced, as every figure of the docs since the loop's rounds were measured): how
+ *   the loop's rounds are timed, `bench`, `traced` or `quick` (simulator.ts: `LoopModel`; traced and
+ *   quick are as n8n 2.40 ran the bench's hand-built loop on two mornings);
  * - FAMILIES=1: a line per family as well.
  *
  * For every run it compares the plan with the loops users build from n8n's nodes, at eight
@@ -36,7 +37,7 @@ const S = 1000;
 const seeds = Number(process.env.SEEDS ?? 60);
 const from = Number(process.env.SEED_FROM ?? 1);
 const jitterMs = Number(process.env.JITTER_MS ?? 200);
-const loopModel = loopModelOf(process.env.LOOP_MODEL);
+const loopModel = loopModelOf(process.env.LOOP_MODEL ?? 'traced');
 const only = process.env.ONLY ? new RegExp(process.env.ONLY) : undefined;
 const skip = process.env.SKIP ? new RegExp(process.env.SKIP) : undefined;
 
