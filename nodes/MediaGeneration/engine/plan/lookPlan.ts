@@ -237,8 +237,8 @@ export class LookPlan {
 	 * From when the batch has room for a look (budget.ts), `taking` being on their way out; a look
 	 * of room to spare leaves the reserve of the last jobs (the last wave of a service that queues,
 	 * or the last jobs of one whose ends come slowly), a quick look at the very last job leaves
-	 * the last job's reserve, and a look where a queued job's end is likely WINDOW_RESERVE
-	 * (rules.ts).
+	 * the last job's reserve (rules.ts), and a look where a queued job's end is likely
+	 * WINDOW_RESERVE (queueing.ts).
 	 */
 	private roomAt(now: number, taking: number, keep: Keep, m: Member): number {
 		let kept = 0;

@@ -112,7 +112,8 @@ export const WINDOW_RESERVE = 20;
 
 export function likelyEnd(m: Member): { from: number; until: number } | undefined {
 	const c = m.cohort;
-	if (!m.queuedOnce || !c.queues || !c.runsSeen || m.startHi === undefined) return undefined;
+	// a job found queued once marks its cohort as one that queues (Cohort.queued)
+	if (!m.queuedOnce || !c.runsSeen || m.startHi === undefined) return undefined;
 	return {
 		from: m.startLo + c.shortestRunMs,
 		until: m.startHi + c.longestRunMs * WINDOW_UNTIL_SHARE,
