@@ -4,7 +4,7 @@
  * in the real n8n (the CLI of the end-to-end suite), against the fake service, in one run.
  *
  *   npm run bench                       every case, each twice with the order of the sides swapped
- *   npm run bench -- --case a,e         some cases
+ *   npm run bench -- --case a,e3        some cases (a case's letter: all its variants)
  *   npm run bench -- --repeat 3         more repetitions
  *   npm run bench -- --side ours        one side only (ours or hand), e.g. to compare two builds
  *   npm run bench -- --out file.json    where the figures go (default bench-results.json;
@@ -329,12 +329,15 @@ async function main() {
 	const options = parseArgs(process.argv.slice(2));
 	if (options.report) return reprint(options.report);
 	const all = cases({ smoke: options.smoke });
-	const selected = options.cases ? all.filter((c) => options.cases.includes(c.id)) : all;
-	if (options.cases && selected.length !== options.cases.length)
-		throw new Error(
-			`Unknown case in ${options.cases.join(',')}; cases: ${all.map((c) => c.id).join(',')}`,
-		);
-	const variants = selected.flatMap((c) => c.variants);
+	// a case's id takes all its variants (e: e, e3 and e2); a variant's key that one alone (e3)
+	const variants = all
+		.flatMap((c) => c.variants.map((v) => ({ id: c.id, v })))
+		.filter(({ id, v }) => !options.cases || options.cases.some((k) => k === id || k === v.key))
+		.map(({ v }) => v);
+	const known = all.flatMap((c) => [c.id, ...c.variants.map((v) => v.key)]);
+	const unknown = (options.cases ?? []).filter((k) => !known.includes(k));
+	if (unknown.length)
+		throw new Error(`Unknown case ${unknown.join(',')}; cases: ${[...new Set(known)].join(',')}`);
 	const started = new Date();
 
 	const svc = await startFakeService({
@@ -449,7 +452,7 @@ async function main() {
 	console.log(table);
 	fs.writeFileSync(
 		options.out,
-		`${JSON.stringify({ started, command, machine, smoke: options.smoke, cases: selected.map((c) => ({ id: c.id, title: c.title })), summary, runs: records }, null, 2)}\n`,
+		`${JSON.stringify({ started, command, machine, smoke: options.smoke, cases: all.filter((c) => c.variants.some((v) => variants.includes(v))).map((c) => ({ id: c.id, title: c.title })), summary, runs: records }, null, 2)}\n`,
 	);
 	console.error(`[bench] figures written to ${options.out}`);
 	const failed = records.filter((r) => r.error);
