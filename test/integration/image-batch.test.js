@@ -1,6 +1,7 @@
 'use strict';
 const { useFakeService } = require('../support/fake');
 const { imageRunner, FAST, count } = require('../support/image');
+const { binaryItem } = require('../support/media');
 const { nodeInstance } = require('../support/run-workflow');
 
 // jobs that each take about 2 s on the service
@@ -64,5 +65,52 @@ describe('the engine runs a batch of items together', () => {
 		expect(calls.indexOf('credentials')).toBeGreaterThanOrEqual(0);
 		expect(calls.indexOf('credentials')).toBeLessThan(calls.indexOf('read prompt'));
 		expect(count(ref.svc, 'GET /image/models') - listingsBefore).toBe(1);
+	});
+
+	test('while a slow model listing is on its way, every item is read, not four at a time behind it', async () => {
+		ref.svc.faults.add({ route: 'GET /image/models', kind: 'slow', delayMs: 400 });
+		const readAt = [];
+		const execute = nodeInstance.execute;
+		nodeInstance.execute = async function () {
+			const read = this.getNodeParameter.bind(this);
+			this.getNodeParameter = (name, ...rest) => {
+				if (name === 'prompt') readAt.push(Date.now());
+				return read(name, ...rest);
+			};
+			return await execute.call(this);
+		};
+		let result;
+		try {
+			result = await run(
+				{ prompt: '={{ $json.p }}', model: 'sketch-lite', options: FAST },
+				{ items },
+			);
+		} finally {
+			nodeInstance.execute = execute;
+		}
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(10);
+		const listing = ref.svc.state.requests.filter((r) => r.route === 'GET /image/models').at(-1);
+		expect(readAt).toHaveLength(10);
+		// the listing was answered 400 ms after it came in: all ten items had been read by then
+		expect(Math.max(...readAt)).toBeLessThan(listing.time + 400);
+	});
+
+	test('reference files of many items: uploaded side by side, at most four items at a time', async () => {
+		ref.svc.faults.add({ route: 'POST /image/upload', kind: 'slow', delayMs: 150, times: 8 });
+		ref.svc.resetPeaks();
+		const uploadsBefore = count(ref.svc, 'POST /image/upload');
+		const { items: out, error } = await run(
+			{ prompt: '={{ $json.p }}', model: 'flux-pro', referenceImageFields: 'logo', options: FAST },
+			{ items: prompts.slice(0, 8).map((p) => binaryItem({ logo: 'png' }, { p })) },
+		);
+		expect(error).toBeUndefined();
+		expect(out.map((o) => o.pairedItem.item)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+		expect(count(ref.svc, 'POST /image/upload') - uploadsBefore).toBe(8);
+		expect(ref.svc.peakInFlight.upload).toBeGreaterThan(1);
+		expect(ref.svc.peakInFlight.upload).toBeLessThanOrEqual(4);
+		// each job names the file its own item uploaded
+		out.forEach((o) => expect(o.json.reference_image_ids).toHaveLength(1));
+		expect(new Set(out.map((o) => o.json.reference_image_ids[0])).size).toBe(8);
 	});
 });

@@ -6,6 +6,7 @@ import {
 	type UploadFile,
 	type UploadKind,
 } from './upload/uploadBinary';
+import { withReferenceSlot } from '../engine/limits/referenceSlots';
 import { inputBinaryField } from '../transport/binaryField';
 import { parseIdList, parseList } from '../validation/ids';
 import { InputError } from '../validation/inputError';
@@ -118,18 +119,23 @@ export async function resolveWithUploads(
 	kind: UploadKind,
 	label: string,
 ): Promise<Array<{ id: string; upload?: IDataObject }>> {
-	const files: UploadFile[] = [];
-	for (const field of refs.files)
-		files.push(await readUploadFile(ctx, itemIndex, kind, field, label));
-	files.push(...(await fetchUrls(ctx, itemIndex, refs, kind)));
-	const uploaded: Array<{ id: string; upload?: IDataObject }> = [];
-	for (const file of files) {
-		const result = await sendUpload(ctx, itemIndex, file).catch((error: unknown) => {
-			throw namingOrigin(file, error);
-		});
-		uploaded.push({ id: String(result[`${kind}_id`] ?? ''), upload: result });
-	}
-	return [...refs.ids.map((id) => ({ id })), ...uploaded];
+	const ids = refs.ids.map((id) => ({ id }));
+	if (!refs.files.length && !refs.urls?.length) return ids;
+	const uploaded = await withReferenceSlot(ctx, async () => {
+		const files: UploadFile[] = [];
+		for (const field of refs.files)
+			files.push(await readUploadFile(ctx, itemIndex, kind, field, label));
+		files.push(...(await fetchUrls(ctx, itemIndex, refs, kind)));
+		const sent: Array<{ id: string; upload?: IDataObject }> = [];
+		for (const file of files) {
+			const result = await sendUpload(ctx, itemIndex, file).catch((error: unknown) => {
+				throw namingOrigin(file, error);
+			});
+			sent.push({ id: String(result[`${kind}_id`] ?? ''), upload: result });
+		}
+		return sent;
+	});
+	return [...ids, ...uploaded];
 }
 
 /** One input (a frame, a source video) given as an id, a binary field of the item, or a link. */

@@ -12,8 +12,14 @@ import { addRunHints } from './runHints';
 import { answerForAgent } from './tool/toolAnswer';
 import { inToolMode } from './tool/toolMode';
 
-/** Items checked (and their reference files uploaded) at the same time before jobs are created. */
-const PREPARE_CONCURRENCY = 4;
+/**
+ * Items being checked at the same time before jobs are created. Reading an item's parameters
+ * never waits; its check waits for the model listing, fetched once, and its reference files for
+ * one of a few transfer slots (engine/limits/referenceSlots.ts). So the items are read while the
+ * listing is on its way (a run's first request can take 100 ms and more, as n8n decrypts the
+ * credential and its HTTP client warms up), rather than four at a time behind it.
+ */
+const READ_AHEAD = 64;
 
 function findOperation(ctx: IExecuteFunctions, resource: string, operation: string): Operation {
 	const ops = resources[resource as ResourceName] as Record<string, Operation> | undefined;
@@ -93,8 +99,8 @@ async function runJobs(
 	if (indexes.length) op.prefetch?.call(ctx).catch(() => undefined);
 	// checking thousands of items takes seconds: n8n answers other requests meanwhile
 	const breather = new Breather();
-	const prepared = await mapLimit(indexes, PREPARE_CONCURRENCY, async (i) => {
-		await breather.breathe();
+	const prepared = await mapLimit(indexes, READ_AHEAD, async (i) => {
+		for (let breath = breather.due(); breath; breath = breather.due()) await breath;
 		return await op.prepare.call(ctx, i);
 	});
 	const firstFailure = prepared.findIndex((p) => !p.ok);

@@ -26,12 +26,23 @@ export class Breather {
 
 	/** Hands the event loop back if the work has run `everyMs` since the last time. */
 	async breathe(): Promise<void> {
-		if (!this.breath && Date.now() - this.last < this.everyMs) return;
+		await this.due();
+	}
+
+	/**
+	 * The breath to wait for before the next step of work: the one under way, or a new one once
+	 * the work has run `everyMs`; undefined when the step may go on at once. Tasks started all at
+	 * once (one per item) would each pass `await breathe()` before any of them had worked, and then
+	 * work one after another with no breath between them: each task asks here in the same
+	 * synchronous stretch as its step, and asks again after every breath it waited for.
+	 */
+	due(): Promise<void> | undefined {
+		if (!this.breath && Date.now() - this.last < this.everyMs) return undefined;
 		this.breath ??= this.handBack().finally(() => {
 			this.breath = undefined;
 			this.last = Date.now();
 		});
-		await this.breath;
+		return this.breath;
 	}
 
 	private async handBack() {

@@ -61,4 +61,27 @@ describe('breather: long work that never waits hands the event loop back', () =>
 		// up to MAX_TURNS turns in a row, so that only a few turns wait for a stretch
 		expect(afterWork).toBeLessThan(10);
 	});
+
+	test('tasks started all at once (one per item) breathe between their steps when each asks in the stretch of its step', async () => {
+		const breather = new Breather();
+		let steps = 0;
+		let stepsThen = -1;
+		const timer = sleep(20).then(() => {
+			stepsThen = steps;
+		});
+		await Promise.all(
+			Array.from({ length: 60 }, async () => {
+				for (let breath = breather.due(); breath; breath = breather.due()) await breath;
+				steps++;
+				const step = Date.now() + 2;
+				while (Date.now() < step) {
+					// one item's parameters read
+				}
+			}),
+		);
+		await timer;
+		// 120 ms of steps: the timer due after 20 ms ran among them, not after the last one
+		expect(stepsThen).toBeGreaterThan(0);
+		expect(stepsThen).toBeLessThan(40);
+	});
 });
