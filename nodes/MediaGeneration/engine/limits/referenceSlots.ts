@@ -1,3 +1,4 @@
+import { oncePerRun } from '../../transport/perRun';
 import { Slots } from './governor';
 
 /**
@@ -25,15 +26,11 @@ class FixedSlots extends Slots {
 	}
 }
 
-/** Kept against n8n's context object, as perRun.ts does: one set of slots per node run. */
-const runs = new WeakMap<object, FixedSlots>();
-
 /** Runs one item's reference transfers when fewer than REFERENCE_TRANSFERS_AT_ONCE items are at theirs. */
 export async function withReferenceSlot<R>(ctx: object, task: () => Promise<R>): Promise<R> {
-	let slots = runs.get(ctx);
-	if (!slots) {
-		slots = new FixedSlots(REFERENCE_TRANSFERS_AT_ONCE);
-		runs.set(ctx, slots);
-	}
+	// one set of slots per node run, kept as the run's listings and credential are
+	const slots = await oncePerRun(ctx, 'reference slots', async () => {
+		return new FixedSlots(REFERENCE_TRANSFERS_AT_ONCE);
+	});
 	return await slots.run(task);
 }
