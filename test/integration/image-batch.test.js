@@ -10,6 +10,29 @@ const run = imageRunner(ref);
 const prompts = Array.from({ length: 10 }, (_, i) => `Poster number ${i}`);
 const items = prompts.map((p) => ({ json: { p } }));
 
+/** Runs the node on `input` with its reads of Prompt timed: the result, and when each read came. */
+async function timingPromptReads(input) {
+	const readAt = [];
+	const execute = nodeInstance.execute;
+	nodeInstance.execute = async function () {
+		const read = this.getNodeParameter.bind(this);
+		this.getNodeParameter = (name, ...rest) => {
+			if (name === 'prompt') readAt.push(Date.now());
+			return read(name, ...rest);
+		};
+		return await execute.call(this);
+	};
+	try {
+		const result = await run(
+			{ prompt: '={{ $json.p }}', model: 'sketch-lite', options: FAST },
+			{ items: input },
+		);
+		return { result, readAt };
+	} finally {
+		nodeInstance.execute = execute;
+	}
+}
+
 describe('the engine runs a batch of items together', () => {
 	test('10 items: jobs overlap on the service, outputs come back in input order with pairedItem', async () => {
 		const { items: out, error } = await run(
@@ -69,31 +92,26 @@ describe('the engine runs a batch of items together', () => {
 
 	test('while a slow model listing is on its way, every item is read, not four at a time behind it', async () => {
 		ref.svc.faults.add({ route: 'GET /image/models', kind: 'slow', delayMs: 400 });
-		const readAt = [];
-		const execute = nodeInstance.execute;
-		nodeInstance.execute = async function () {
-			const read = this.getNodeParameter.bind(this);
-			this.getNodeParameter = (name, ...rest) => {
-				if (name === 'prompt') readAt.push(Date.now());
-				return read(name, ...rest);
-			};
-			return await execute.call(this);
-		};
-		let result;
-		try {
-			result = await run(
-				{ prompt: '={{ $json.p }}', model: 'sketch-lite', options: FAST },
-				{ items },
-			);
-		} finally {
-			nodeInstance.execute = execute;
-		}
+		const { result, readAt } = await timingPromptReads(items);
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(10);
 		const listing = ref.svc.state.requests.filter((r) => r.route === 'GET /image/models').at(-1);
 		expect(readAt).toHaveLength(10);
 		// the listing was answered 400 ms after it came in: all ten items had been read by then
 		expect(Math.max(...readAt)).toBeLessThan(listing.time + 400);
+	});
+
+	test('a batch of more than 64 items is read four items at a time, every item out once, in order', async () => {
+		ref.svc.faults.add({ route: 'GET /image/models', kind: 'slow', delayMs: 400 });
+		const many = Array.from({ length: 70 }, (_, i) => ({ json: { p: `Poster ${i}` } }));
+		const createsBefore = count(ref.svc, 'POST /image');
+		const { result, readAt } = await timingPromptReads(many);
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((o) => o.pairedItem.item)).toEqual(many.map((_, i) => i));
+		expect(count(ref.svc, 'POST /image') - createsBefore).toBe(70);
+		const listing = ref.svc.state.requests.filter((r) => r.route === 'GET /image/models').at(-1);
+		// four items read, then each waits for its check: the rest only once the listing is back
+		expect(readAt.filter((t) => t < listing.time + 400)).toHaveLength(4);
 	});
 
 	test('reference files of many items: uploaded side by side, at most four items at a time', async () => {

@@ -20,6 +20,14 @@ import { inToolMode } from './tool/toolMode';
  * credential and its HTTP client warms up), rather than four at a time behind it.
  */
 const READ_AHEAD = 64;
+/**
+ * Items being checked at the same time in a batch of more than READ_AHEAD items. Their reading
+ * takes seconds and the listing is back long before it ends; read 64 at a time, 10,000 items
+ * took 99 to 102 s in the bench's h against 82 to 98 s four at a time (four runs each in turns;
+ * the reading, the creates and the downloads all slower, for a reason not found), and 82 and
+ * 84 s with this limit (docs/performance-history.md).
+ */
+const LARGE_BATCH_READERS = 4;
 
 function findOperation(ctx: IExecuteFunctions, resource: string, operation: string): Operation {
 	const ops = resources[resource as ResourceName] as Record<string, Operation> | undefined;
@@ -99,7 +107,8 @@ async function runJobs(
 	if (indexes.length) op.prefetch?.call(ctx).catch(() => undefined);
 	// checking thousands of items takes seconds: n8n answers other requests meanwhile
 	const breather = new Breather();
-	const prepared = await mapLimit(indexes, READ_AHEAD, async (i) => {
+	const readers = indexes.length > READ_AHEAD ? LARGE_BATCH_READERS : READ_AHEAD;
+	const prepared = await mapLimit(indexes, readers, async (i) => {
 		for (let breath = breather.due(); breath; breath = breather.due()) await breath;
 		return await op.prepare.call(ctx, i);
 	});
