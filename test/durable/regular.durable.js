@@ -12,8 +12,6 @@
  * Figures go to durable-report.json (README, "Jobs longer than a few minutes").
  */
 const { createHash } = require('node:crypto');
-const fs = require('node:fs');
-const path = require('node:path');
 const { startFakeService } = require('../fake-service/server');
 const { memoryOf } = require('../queue/cluster');
 const { until, sleep } = require('../support/wait');

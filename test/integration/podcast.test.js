@@ -1,6 +1,6 @@
 'use strict';
 const { useFakeService, api } = require('../support/fake');
-const { runner, FAST, count } = require('../support/media');
+const { runner, FAST } = require('../support/media');
 const { readBinary } = require('../support/run-workflow');
 const { mp3DurationMs } = require('../fake-service/media/mp3');
 
