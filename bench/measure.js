@@ -1,9 +1,8 @@
 'use strict';
 /**
- * What the benchmark measures of one run: node time from n8n's own run data, peak RSS of the
- * `n8n execute` process from /proc, and the API requests and job lags from the fake's logs.
+ * What the benchmark measures of one run: node time from n8n's own run data, and the API requests
+ * and job lags from the fake's logs (memory: rssSampler.js).
  */
-const fs = require('node:fs');
 const { runData } = require('../test/support/n8n-cli');
 
 /** Nodes that only feed the case its input; the time of the rest is what is compared. */
@@ -60,52 +59,6 @@ function phases(data, svc) {
 /** The items a node put out over all of its runs. */
 function outputItems(data, nodeName) {
 	return (runData(data)?.[nodeName] ?? []).flatMap((run) => run.data?.main?.[0] ?? []);
-}
-
-/**
- * Samples VmHWM (the peak resident set) of a process every `everyMs` until it exits. The kernel
- * keeps the peak, so the last sample before exit is the run's peak, short of its final moments.
- *
- * It also keeps how much of the process's highest sampled RSS is its native heap: the `[heap]`
- * mapping of /proc/PID/smaps, where malloc puts the buffers a network stream reads into (Node.js
- * frees them at V8's next garbage collection). The JavaScript heap and loaded code live elsewhere,
- * so this part tells what a transfer itself costs, whichever nodes the workflow loaded.
- */
-function sampleRss(pid, everyMs = 50) {
-	let peakKb = 0;
-	let highestRssKb = 0;
-	let nativeHeapKb;
-	const nativeHeap = () => {
-		const smaps = fs.readFileSync(`/proc/${pid}/smaps`, 'utf8');
-		const at = smaps.indexOf('[heap]');
-		const m = at < 0 ? null : /Rss:\s+(\d+) kB/.exec(smaps.slice(at, at + 400));
-		return m ? Number(m[1]) : 0;
-	};
-	const read = () => {
-		try {
-			const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-			const m = /VmHWM:\s+(\d+) kB/.exec(status);
-			if (m) peakKb = Math.max(peakKb, Number(m[1]));
-			const rss = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
-			// reading smaps costs a few ms: only when the RSS has risen by 1 MB or more
-			if (rss > highestRssKb + 1024 || nativeHeapKb === undefined) {
-				highestRssKb = rss;
-				nativeHeapKb = nativeHeap();
-			}
-		} catch {
-			// the process is gone
-		}
-	};
-	read();
-	const timer = setInterval(read, everyMs);
-	return {
-		stop() {
-			clearInterval(timer);
-			return peakKb / 1024;
-		},
-		/** the native heap when the RSS was at its highest sample (MB) */
-		nativeHeapMb: () => (nativeHeapKb ?? 0) / 1024,
-	};
 }
 
 /** The fake's request log, by class: creates and uploads (POST), polls, listings, file downloads. */
@@ -178,7 +131,6 @@ module.exports = {
 	nodeSpan,
 	phases,
 	outputItems,
-	sampleRss,
 	requestCounts,
 	jobLags,
 	serviceSpan,

@@ -27,11 +27,11 @@ const { writeMp4 } = require('../test/fake-service/media/mp4');
 const { N8nInstance, runError } = require('../test/support/n8n-cli');
 const { api, uploadForm } = require('../test/support/fake');
 const { cases } = require('./cases');
+const { sampleRss } = require('./rssSampler');
 const {
 	nodeSpan,
 	phases,
 	outputItems,
-	sampleRss,
 	requestCounts,
 	jobLags,
 	serviceSpan,

@@ -1,7 +1,8 @@
 'use strict';
 /** The benchmark's own arithmetic: the run times it asks of the fake, and how it reads the fake's log. */
 const { spreadCase, shuffled, pixelsOf } = require('../../../bench/cases');
-const { jobLags, requestCounts, resetService, sampleRss } = require('../../../bench/measure');
+const { jobLags, requestCounts, resetService } = require('../../../bench/measure');
+const { sampleRss } = require('../../../bench/rssSampler');
 const { summarize, markdown } = require('../../../bench/report');
 const { useFakeService, api, waitForJob } = require('../../support/fake');
 
@@ -198,7 +199,10 @@ describe('bench: summary', () => {
 describe('bench: memory sampling', () => {
 	test('reads the peak RSS and the native heap of a running process from /proc', async () => {
 		const sampler = sampleRss(process.pid, 10);
-		await new Promise((r) => setTimeout(r, 60));
+		// the sampling thread starts in some tens of ms
+		for (let waited = 0; sampler.nativeHeapMb() === 0 && waited < 5000; waited += 20) {
+			await new Promise((r) => setTimeout(r, 20));
+		}
 		const peakMb = sampler.stop();
 		const status = require('node:fs').readFileSync('/proc/self/status', 'utf8');
 		const hwmMb = Number(/VmHWM:\s+(\d+)/.exec(status)[1]) / 1024;
@@ -206,5 +210,23 @@ describe('bench: memory sampling', () => {
 		expect(peakMb).toBeLessThanOrEqual(hwmMb);
 		expect(sampler.nativeHeapMb()).toBeGreaterThan(0);
 		expect(sampler.nativeHeapMb()).toBeLessThan(peakMb);
+	});
+
+	test('samples on a thread of its own: the figures move while the main thread is held', async () => {
+		const sampler = sampleRss(process.pid, 1);
+		for (let waited = 0; sampler.peakMb() === 0 && waited < 5000; waited += 20) {
+			await new Promise((r) => setTimeout(r, 20));
+		}
+		const before = sampler.peakMb();
+		// the main thread never yields here: only another thread can see the memory grow
+		const held = [];
+		let seen = before;
+		while (seen === before && held.length < 300) {
+			held.push(Buffer.alloc(1024 * 1024, 1));
+			seen = sampler.peakMb();
+		}
+		sampler.stop();
+		expect(held.length).toBeGreaterThan(0);
+		expect(seen).toBeGreaterThan(before);
 	});
 });
