@@ -178,7 +178,7 @@ async function runOne({ n8n, svc, variant, side, small, id, repeat }) {
 		requests: counts,
 		lags: variant.lag ? jobLags(svc) : undefined,
 		serviceMs: variant.serviceBound ? serviceSpan(svc) : undefined,
-		phases: variant.lag && result.data ? phases(result.data, svc) : undefined,
+		phases: result.data ? phases(result.data, svc) : undefined,
 		error,
 	};
 	if (exitAfterSuccess) Object.defineProperty(record, 'exitAfterSuccess', { value: true });
