@@ -5,6 +5,7 @@ const { jobLags, requestCounts, resetService } = require('../../../bench/measure
 const { sampleRss } = require('../../../bench/rssSampler');
 const { summarize, markdown } = require('../../../bench/report');
 const { useFakeService, api, waitForJob } = require('../../support/fake');
+const { until } = require('../../support/wait');
 
 const ref = useFakeService({ timing: { queueMs: 10, imageMs: 200 } });
 
@@ -200,9 +201,10 @@ describe('bench: memory sampling', () => {
 	test('reads the peak RSS and the native heap of a running process from /proc', async () => {
 		const sampler = sampleRss(process.pid, 10);
 		// the sampling thread starts in some tens of ms
-		for (let waited = 0; sampler.nativeHeapMb() === 0 && waited < 5000; waited += 20) {
-			await new Promise((r) => setTimeout(r, 20));
-		}
+		await until(() => sampler.nativeHeapMb() > 0, 'the first sample', {
+			timeoutMs: 5000,
+			intervalMs: 20,
+		});
 		const peakMb = sampler.stop();
 		const status = require('node:fs').readFileSync('/proc/self/status', 'utf8');
 		const hwmMb = Number(/VmHWM:\s+(\d+)/.exec(status)[1]) / 1024;
@@ -214,9 +216,10 @@ describe('bench: memory sampling', () => {
 
 	test('samples on a thread of its own: the figures move while the main thread is held', async () => {
 		const sampler = sampleRss(process.pid, 1);
-		for (let waited = 0; sampler.peakMb() === 0 && waited < 5000; waited += 20) {
-			await new Promise((r) => setTimeout(r, 20));
-		}
+		await until(() => sampler.peakMb() > 0, 'the first sample', {
+			timeoutMs: 5000,
+			intervalMs: 20,
+		});
 		const before = sampler.peakMb();
 		// the main thread never yields here: only another thread can see the memory grow
 		const held = [];
