@@ -42,6 +42,8 @@ function sampleRss(pid, everyMs = 50) {
 		},
 		/** the peak so far (MB) */
 		peakMb: () => shared[PEAK] / 1024,
+		/** the highest resident set sampled so far (MB) */
+		highestRssMb: () => shared[HIGHEST_RSS] / 1024,
 		/** the native heap when the RSS was at its highest sample (MB) */
 		nativeHeapMb: () => Math.max(shared[NATIVE_HEAP], 0) / 1024,
 	};

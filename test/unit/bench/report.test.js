@@ -209,24 +209,28 @@ describe('bench: memory sampling', () => {
 		const status = require('node:fs').readFileSync('/proc/self/status', 'utf8');
 		const hwmMb = Number(/VmHWM:\s+(\d+)/.exec(status)[1]) / 1024;
 		expect(peakMb).toBeGreaterThan(0);
-		expect(peakMb).toBeLessThanOrEqual(hwmMb);
+		// the kernel sums its memory counters from per-CPU parts in batches: two reads moments apart,
+		// from two threads, can differ by a few hundred kB (seen: 0.3 MB)
+		expect(peakMb).toBeLessThanOrEqual(hwmMb + 1);
 		expect(sampler.nativeHeapMb()).toBeGreaterThan(0);
 		expect(sampler.nativeHeapMb()).toBeLessThan(peakMb);
 	});
 
 	test('samples on a thread of its own: the figures move while the main thread is held', async () => {
 		const sampler = sampleRss(process.pid, 1);
-		await until(() => sampler.peakMb() > 0, 'the first sample', {
+		await until(() => sampler.highestRssMb() > 0, 'the first sample', {
 			timeoutMs: 5000,
 			intervalMs: 20,
 		});
-		const before = sampler.peakMb();
+		// the sampled resident set, not the peak: a test process that once stood higher keeps its
+		// peak (VmHWM) above anything a few hundred MB more can reach
+		const before = sampler.highestRssMb();
 		// the main thread never yields here: only another thread can see the memory grow
 		const held = [];
 		let seen = before;
 		while (seen === before && held.length < 300) {
 			held.push(Buffer.alloc(1024 * 1024, 1));
-			seen = sampler.peakMb();
+			seen = sampler.highestRssMb();
 		}
 		sampler.stop();
 		expect(held.length).toBeGreaterThan(0);
