@@ -4,7 +4,9 @@ const { sniffImage } = require('../media/sniff');
 const { writePng } = require('../media/png');
 const { uploadForm } = require('../../support/fake');
 
-const ref = useFakeService({ timing: { queueMs: 50, imageMs: 200 } });
+// phases long enough that a poll every 20 ms sees each one on a loaded machine (a 50 ms queue was
+// missed under CI's load)
+const ref = useFakeService({ timing: { queueMs: 200, imageMs: 600 } });
 const create = (body, key) => api(ref.svc, 'POST', '/image', { body, key });
 
 describe('fake service: images (spec 4.2, 4.3)', () => {
@@ -133,7 +135,7 @@ describe('fake service: images (spec 4.2, 4.3)', () => {
 		expect(result).toMatchObject({ status: 'failed', error: expect.any(String) });
 		expect(result.images).toBeUndefined();
 		const never = await create({ prompt: 'x [never]', model_id: 'sketch-lite' });
-		await new Promise((r) => setTimeout(r, 300));
+		await new Promise((r) => setTimeout(r, 400));
 		expect((await api(ref.svc, 'GET', `/image/${never.json.job_id}`)).json.status).toBe(
 			'processing',
 		);
