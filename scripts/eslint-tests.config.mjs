@@ -7,6 +7,7 @@ import tseslint from 'typescript-eslint';
 
 // `const { omitted, ...rest } = o` is how a field is left out of a copy
 const unusedVars = ['error', { ignoreRestSiblings: true }];
+const testGlobals = { ...globals.node, ...globals.jest };
 
 export default [
 	js.configs.recommended,
@@ -15,14 +16,14 @@ export default [
 		languageOptions: {
 			ecmaVersion: 2023,
 			sourceType: 'commonjs',
-			globals: { ...globals.node, ...globals.jest },
+			globals: testGlobals,
 		},
 		rules: { 'no-unused-vars': unusedVars },
 	},
 	...tseslint.configs.recommended.map((config) => ({ ...config, files: ['**/*.ts'] })),
 	{
 		files: ['**/*.ts'],
-		languageOptions: { globals: { ...globals.node, ...globals.jest } },
+		languageOptions: { globals: testGlobals },
 		rules: { '@typescript-eslint/no-unused-vars': unusedVars },
 	},
 ];
