@@ -128,6 +128,7 @@ function resetService(svc) {
 }
 
 module.exports = {
+	nodeBounds,
 	nodeSpan,
 	phases,
 	outputItems,

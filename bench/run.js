@@ -29,6 +29,7 @@ const { api, uploadForm } = require('../test/support/fake');
 const { cases } = require('./cases');
 const { sampleRss } = require('./rssSampler');
 const {
+	nodeBounds,
 	nodeSpan,
 	phases,
 	outputItems,
@@ -37,6 +38,7 @@ const {
 	serviceSpan,
 	resetService,
 } = require('./measure');
+const { gcFigures, gcRecording, readPauses } = require('./gcPauses');
 const { summarize, markdown } = require('./report');
 const { runServed, servedWorkflow } = require('./served');
 
@@ -141,12 +143,20 @@ async function runOne({ n8n, svc, variant, side, small, id, repeat }) {
 	// first run after the reading alone the slower in every round)
 	execFileSync('sync');
 	let sampler;
+	let pid;
+	const gcFile = path.join(os.tmpdir(), `media-gen-bench-gc-${process.pid}-${Date.now()}.log`);
 	const result = await n8n.execute(id, {
 		timeoutMs: 30 * 60_000,
-		onSpawn: (child) => (sampler = sampleRss(child.pid)),
+		env: gcRecording(gcFile, n8n.env),
+		onSpawn: (child) => {
+			pid = child.pid;
+			sampler = sampleRss(child.pid);
+		},
 	});
 	const peakRssMb = sampler.stop();
 	const nativeHeapMb = sampler.nativeHeapMb();
+	const pauses = readPauses(gcFile, pid);
+	fs.rmSync(gcFile, { force: true });
 	const counts = requestCounts(svc);
 	const files = result.data ? producedFiles(result.data, variant, side) : 0;
 	let error;
@@ -165,6 +175,10 @@ async function runOne({ n8n, svc, variant, side, small, id, repeat }) {
 	else if (result.stdout.includes(KEY) || result.stderr.includes(KEY))
 		error = 'the API key showed up in the output';
 	const jobs = variant.workflow === 'upload' ? variant.files : svc.state.jobs.size;
+	const bounds = result.data ? nodeBounds(result.data) : undefined;
+	const times = result.data ? phases(result.data, svc) : undefined;
+	const firstCreateAt =
+		times?.firstCreate === undefined ? undefined : bounds.start + times.firstCreate;
 	const record = {
 		case: variant.key,
 		label: variant.label,
@@ -178,15 +192,19 @@ async function runOne({ n8n, svc, variant, side, small, id, repeat }) {
 		requests: counts,
 		lags: variant.lag ? jobLags(svc) : undefined,
 		serviceMs: variant.serviceBound ? serviceSpan(svc) : undefined,
-		phases: result.data ? phases(result.data, svc) : undefined,
+		phases: times,
+		gc: bounds && gcFigures(pauses, bounds, firstCreateAt),
 		error,
 	};
 	if (exitAfterSuccess) Object.defineProperty(record, 'exitAfterSuccess', { value: true });
 	if (process.env.MEDIA_GEN_BENCH_TRACE && repeat >= 0)
 		traceRun(process.env.MEDIA_GEN_BENCH_TRACE, record, svc);
 	const time = record.nodeMs === undefined ? '?' : `${(record.nodeMs / 1000).toFixed(1)} s`;
+	const gc = record.gc
+		? `, GC ${record.gc.inNodeMs} ms in the node (${record.gc.beforeFirstCreateMs ?? '–'} before its first create; longest in the 2 s before it ${record.gc.beforeNode?.ms ?? 0} ms)`
+		: '';
 	console.error(
-		`  ${variant.key} ${side.padEnd(4)} ${small ? '4 KB ' : ''}${repeat < 0 ? '(not measured) ' : ''}${time}, peak RSS ${record.peakRssMb} MB (native heap ${record.nativeHeapMb}), ${counts.creates}/${counts.polls}/${counts.downloads} requests${error ? `  ERROR ${error}` : ''}`,
+		`  ${variant.key} ${side.padEnd(4)} ${small ? '4 KB ' : ''}${repeat < 0 ? '(not measured) ' : ''}${time}, peak RSS ${record.peakRssMb} MB (native heap ${record.nativeHeapMb}), ${counts.creates}/${counts.polls}/${counts.downloads} requests${gc}${error ? `  ERROR ${error}` : ''}`,
 	);
 	return record;
 }
