@@ -82,4 +82,4 @@ function gcFigures(pauses, bounds, firstCreateAt) {
 	};
 }
 
-module.exports = { gcRecording, readPauses, pausedWithin, gcFigures };
+module.exports = { BEFORE_NODE_MS, gcRecording, readPauses, pausedWithin, gcFigures };

@@ -10,15 +10,15 @@ const file = process.env.MEDIA_GEN_BENCH_GC_FILE;
 if (file) {
 	const fs = require('node:fs');
 	const { PerformanceObserver, performance } = require('node:perf_hooks');
-	const write = (entries) => {
-		if (!entries.length) return;
-		const lines = entries.map(
-			(e) =>
-				`${process.pid} ${(performance.timeOrigin + e.startTime).toFixed(1)} ${e.duration.toFixed(2)} ${e.detail?.kind ?? 0}\n`,
-		);
+	const observer = new PerformanceObserver((list) => {
+		const lines = list
+			.getEntries()
+			.map(
+				(e) =>
+					`${process.pid} ${(performance.timeOrigin + e.startTime).toFixed(1)} ${e.duration.toFixed(2)} ${e.detail?.kind ?? 0}\n`,
+			);
 		fs.appendFileSync(file, lines.join(''));
-	};
-	const observer = new PerformanceObserver((list) => write(list.getEntries()));
+	});
 	// a pause reaches the observer a turn of the event loop later: the last moments of a process
 	// that exits at once are not recorded (an n8n run goes on past its nodes' end, saving its result)
 	observer.observe({ entryTypes: ['gc'] });

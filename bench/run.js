@@ -38,7 +38,7 @@ const {
 	serviceSpan,
 	resetService,
 } = require('./measure');
-const { gcFigures, gcRecording, readPauses } = require('./gcPauses');
+const { BEFORE_NODE_MS, gcFigures, gcRecording, readPauses } = require('./gcPauses');
 const { summarize, markdown } = require('./report');
 const { runServed, servedWorkflow } = require('./served');
 
@@ -144,7 +144,8 @@ async function runOne({ n8n, svc, variant, side, small, id, repeat }) {
 	execFileSync('sync');
 	let sampler;
 	let pid;
-	const gcFile = path.join(os.tmpdir(), `media-gen-bench-gc-${process.pid}-${Date.now()}.log`);
+	// in n8n's user folder, which the bench removes at its end whatever happens to a run
+	const gcFile = path.join(n8n.folder, 'gc-pauses.log');
 	const result = await n8n.execute(id, {
 		timeoutMs: 30 * 60_000,
 		env: gcRecording(gcFile, n8n.env),
@@ -201,7 +202,7 @@ async function runOne({ n8n, svc, variant, side, small, id, repeat }) {
 		traceRun(process.env.MEDIA_GEN_BENCH_TRACE, record, svc);
 	const time = record.nodeMs === undefined ? '?' : `${(record.nodeMs / 1000).toFixed(1)} s`;
 	const gc = record.gc
-		? `, GC ${record.gc.inNodeMs} ms in the node (${record.gc.beforeFirstCreateMs ?? '–'} before its first create; longest in the 2 s before it ${record.gc.beforeNode?.ms ?? 0} ms)`
+		? `, GC ${record.gc.inNodeMs} ms in the node (${record.gc.beforeFirstCreateMs ?? '–'} before its first create; longest in the ${BEFORE_NODE_MS / 1000} s before it ${record.gc.beforeNode?.ms ?? 0} ms)`
 		: '';
 	console.error(
 		`  ${variant.key} ${side.padEnd(4)} ${small ? '4 KB ' : ''}${repeat < 0 ? '(not measured) ' : ''}${time}, peak RSS ${record.peakRssMb} MB (native heap ${record.nativeHeapMb}), ${counts.creates}/${counts.polls}/${counts.downloads} requests${gc}${error ? `  ERROR ${error}` : ''}`,
