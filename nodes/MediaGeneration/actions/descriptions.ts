@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { JOB_KINDS, type JobKind } from '../engine/jobs/jobKinds';
 import { readChoice, readText } from '../validation/values';
+import { readParameter } from './itemField';
 
 /** Fields shared by many operations. */
 
@@ -92,13 +93,13 @@ export function promptField(placeholder: string, description: string): INodeProp
 /** The fields every Generate of images and videos has, read and checked for their form. */
 export function readModelSettings(ctx: IExecuteFunctions, itemIndex: number) {
 	return {
-		prompt: readText(ctx.getNodeParameter('prompt', itemIndex, ''), 'Prompt'),
+		prompt: readText(readParameter(ctx, 'prompt', itemIndex, ''), 'Prompt'),
 		// a resource locator (version 3) gives its value; the dropdown of versions 1 and 2 its own
 		modelId: readChoice(
-			ctx.getNodeParameter('model', itemIndex, '', { extractValue: true }),
+			readParameter(ctx, 'model', itemIndex, '', { extractValue: true }),
 			'Model',
 		),
-		resolution: readChoice(ctx.getNodeParameter('resolution', itemIndex, ''), 'Resolution'),
-		aspectRatio: readChoice(ctx.getNodeParameter('aspectRatio', itemIndex, ''), 'Aspect Ratio'),
+		resolution: readChoice(readParameter(ctx, 'resolution', itemIndex, ''), 'Resolution'),
+		aspectRatio: readChoice(readParameter(ctx, 'aspectRatio', itemIndex, ''), 'Aspect Ratio'),
 	};
 }

@@ -18,6 +18,7 @@ import {
 	withUrls,
 	type UrlReferences,
 } from './referenceUrls';
+import { readParameter } from './itemField';
 
 type Show = { show: Record<string, Array<string | boolean>> };
 
@@ -94,8 +95,8 @@ export function readReferences(
 	itemIndex: number,
 	o: ReferenceNames,
 ): References {
-	const ids = parseIdList(ctx.getNodeParameter(o.idsName, itemIndex, ''), o.idsLabel);
-	const files = parseList(ctx.getNodeParameter(o.binaryName, itemIndex, ''), o.binaryLabel);
+	const ids = parseIdList(readParameter(ctx, o.idsName, itemIndex, ''), o.idsLabel);
+	const files = parseList(readParameter(ctx, o.binaryName, itemIndex, ''), o.binaryLabel);
 	for (const field of files) inputBinaryField(ctx, itemIndex, field, o.binaryLabel);
 	return withUrls(ctx, itemIndex, o, { ids, files });
 }

@@ -4,6 +4,7 @@ import { UPLOAD_LIMITS } from '../validation/fileType';
 import { parseUrlList } from '../validation/urls';
 import { fetchUploadFile } from './upload/fetchUrl';
 import type { UploadFile, UploadKind } from './upload/uploadBinary';
+import { readParameter } from './itemField';
 
 /**
  * Reference media given by link (http or https): the third way to give a reference input, beside
@@ -68,7 +69,7 @@ export function withUrls(
 	o: { urlsName: string; urlsLabel: string },
 	refs: { ids: string[]; files: string[] },
 ) {
-	const urls = parseUrlList(ctx.getNodeParameter(o.urlsName, itemIndex, ''), o.urlsLabel);
+	const urls = parseUrlList(readParameter(ctx, o.urlsName, itemIndex, ''), o.urlsLabel);
 	const count = refs.ids.length + refs.files.length + urls.length;
 	return { ...refs, urls, urlsLabel: o.urlsLabel, count };
 }

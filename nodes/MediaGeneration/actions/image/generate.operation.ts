@@ -16,6 +16,7 @@ import {
 } from '../referenceInputs';
 import { generateOptions, waitForCompletionField } from '../waitOptions';
 import { readWaitSettings } from '../waitSettings';
+import { readParameter } from '../itemField';
 
 const references = REFERENCE_IMAGES;
 
@@ -74,7 +75,7 @@ export async function prefetch(this: IExecuteFunctions): Promise<unknown> {
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<JobRequest> {
 	const { prompt, modelId, resolution, aspectRatio } = readModelSettings(this, itemIndex);
 	const numberOfImages = readNumber(
-		this.getNodeParameter('numberOfImages', itemIndex, 1),
+		readParameter(this, 'numberOfImages', itemIndex, 1),
 		'Number of Images',
 		1,
 	);

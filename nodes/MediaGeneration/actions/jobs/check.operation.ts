@@ -14,6 +14,7 @@ import { binaryFieldOption, fileNameOption, maxWaitField, optionsCollection } fr
 import { readDownloadSettings, readMaxWaitMinutes } from '../waitSettings';
 import { checkToolOperation } from '../tool/checkTool';
 import { jobIdFields } from '../tool/jobIdFields';
+import { readParameter } from '../itemField';
 
 /**
  * Check: the durable way to wait. Each item's job is looked at once; a finished job's files go to
@@ -54,7 +55,7 @@ export function checkJobsOperation(kind: JobKind) {
 	];
 
 	async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<JobRequest> {
-		const jobId = readJobId(kind, this.getNodeParameter('jobId', itemIndex, ''));
+		const jobId = readJobId(kind, readParameter(this, 'jobId', itemIndex, ''));
 		const o = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const waitMinutes = readMaxWaitMinutes(o, JOB_KINDS[kind].wait.checkMaxWaitMinutes);
 		const input = this.getInputData()[itemIndex]?.json ?? {};

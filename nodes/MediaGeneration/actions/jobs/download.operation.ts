@@ -8,6 +8,7 @@ import { jobIdField } from '../descriptions';
 import { jobIdFields } from '../tool/jobIdFields';
 import { downloadOptions } from '../waitOptions';
 import { readDownloadSettings } from '../waitSettings';
+import { readParameter } from '../itemField';
 
 /** A Download operation for one job kind: fresh links from the job, then the files as binary data. */
 export function downloadJobOperation(kind: JobKind) {
@@ -17,7 +18,7 @@ export function downloadJobOperation(kind: JobKind) {
 	];
 
 	async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<JobRequest> {
-		const jobId = readJobId(kind, this.getNodeParameter('jobId', itemIndex, ''));
+		const jobId = readJobId(kind, readParameter(this, 'jobId', itemIndex, ''));
 		return { kind, jobId, settings: readDownloadSettings(this, itemIndex), json: {} };
 	}
 

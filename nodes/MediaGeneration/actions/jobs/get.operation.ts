@@ -13,6 +13,7 @@ import { JOB_KINDS, type JobKind } from '../../engine/jobs/jobKinds';
 import { describeJob } from '../../engine/jobs/jobOutput';
 import { checkToolOperation } from '../tool/checkTool';
 import { jobIdFields } from '../tool/jobIdFields';
+import { readParameter } from '../itemField';
 
 /**
  * A Get operation for one job kind: reads the job once and outputs its JSON (fresh links
@@ -27,7 +28,7 @@ export function getJobOperation(kind: JobKind) {
 	): Promise<INodeExecutionData[]> {
 		let jobId: string;
 		try {
-			jobId = readJobId(kind, this.getNodeParameter('jobId', itemIndex, ''));
+			jobId = readJobId(kind, readParameter(this, 'jobId', itemIndex, ''));
 		} catch (error) {
 			throw new NodeOperationError(this.getNode(), (error as Error).message, { itemIndex });
 		}

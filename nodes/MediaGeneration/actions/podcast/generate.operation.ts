@@ -29,6 +29,7 @@ import { promptField } from '../descriptions';
 import { generateOptions, waitForCompletionField } from '../waitOptions';
 import { readWaitSettings } from '../waitSettings';
 import { deliveryField, musicField, scriptFields, voiceIdsField } from './fields';
+import { readParameter } from '../itemField';
 
 type Intent = { path: string; scripted: boolean; conversation: boolean };
 
@@ -44,7 +45,7 @@ function scriptFromJson(ctx: IExecuteFunctions, i: number): boolean {
 
 function readScript(ctx: IExecuteFunctions, i: number): ScriptSegment[] {
 	if (scriptFromJson(ctx, i)) {
-		return parseScript(ctx.getNodeParameter('scriptJson', i, ''), 'Script (JSON)');
+		return parseScript(readParameter(ctx, 'scriptJson', i, ''), 'Script (JSON)');
 	}
 	const segments = ctx.getNodeParameter('segments.segment', i, []) as IDataObject[];
 	return parseScript(
@@ -118,11 +119,11 @@ export function podcastOperation(intent: Intent) {
 			body.script = script;
 			length = audioLength({ script });
 		} else {
-			const prompt = readText(this.getNodeParameter('prompt', itemIndex, ''), 'Prompt');
+			const prompt = readText(readParameter(this, 'prompt', itemIndex, ''), 'Prompt');
 			if (!prompt.trim()) throw new InputError('Prompt is empty; say what the episode is about');
 			body.prompt = prompt;
 			const voices = checkVoiceIds(
-				parseList(this.getNodeParameter('voiceIds', itemIndex, ''), 'Voice IDs', false).map((id) =>
+				parseList(readParameter(this, 'voiceIds', itemIndex, ''), 'Voice IDs', false).map((id) =>
 					checkNamedId(id, 'Voice IDs'),
 				),
 				intent.conversation,
@@ -132,7 +133,7 @@ export function podcastOperation(intent: Intent) {
 		}
 		if (intent.conversation) {
 			const delivery = readText(
-				this.getNodeParameter('deliveryInstructions', itemIndex, ''),
+				readParameter(this, 'deliveryInstructions', itemIndex, ''),
 				'Delivery Instructions',
 			).trim();
 			if (delivery) body.delivery_instructions = delivery;

@@ -22,6 +22,7 @@ import {
 import { generateOptions, waitForCompletionField } from '../waitOptions';
 import { readWaitSettings } from '../waitSettings';
 import { creditNote, inputCounts, readInputs, toUpload, uploadInputs } from './inputs';
+import { readParameter } from '../itemField';
 
 const inMode = (...mode: string[]) => ({ show: { mode } });
 
@@ -113,7 +114,7 @@ export const description: INodeProperties[] = [
 ];
 
 function readDuration(ctx: IExecuteFunctions, i: number): number | undefined {
-	const raw = ctx.getNodeParameter('duration', i, '');
+	const raw = readParameter(ctx, 'duration', i, '');
 	if (raw === '' || raw === null || raw === undefined) return undefined;
 	return readNumber(raw, 'Duration', 0);
 }
@@ -125,7 +126,7 @@ export async function prefetch(this: IExecuteFunctions): Promise<unknown> {
 
 /** POST /video (spec 4.6): checked against the model listing, inputs uploaded, then handed to the engine. */
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<JobRequest> {
-	const mode = readChoice(this.getNodeParameter('mode', itemIndex, 'text'), 'Mode');
+	const mode = readChoice(readParameter(this, 'mode', itemIndex, 'text'), 'Mode');
 	const { prompt, modelId, resolution, aspectRatio } = readModelSettings(this, itemIndex);
 	const settings = readWaitSettings(this, itemIndex, 'video');
 	const extra = readAdditionalBody(this, itemIndex, OWN_FIELDS);
