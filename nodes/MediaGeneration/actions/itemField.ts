@@ -16,6 +16,9 @@ import { inToolMode } from './tool/toolMode';
  * to n8n as before: other expressions, a field that is missing or is not a string, number or
  * boolean (an object, a list, null), a name n8n's expressions refuse to read, and every
  * parameter as an agent's tool, whose parameters come from the agent.
+ * n8n's own check of a field's value against its description (`validateType`) does not run on a
+ * value read here: none of the fields read this way has one, and one that gets one must be read
+ * through n8n.
  */
 const ITEM_FIELD = /^=\{\{\s*\$json((?:\.[A-Za-z_$][\w$]*|\['[^'\\]*'\]|\["[^"\\]*"\])+)\s*\}\}$/;
 const STEP = /\.([A-Za-z_$][\w$]*)|\['([^'\\]*)'\]|\["([^"\\]*)"\]/g;
@@ -23,7 +26,7 @@ const STEP = /\.([A-Za-z_$][\w$]*)|\['([^'\\]*)'\]|\["([^"\\]*)"\]/g;
 const REFUSED =
 	/^(?:__.*|prototype|constructor|caller|callee|arguments|mainModule|binding|_linkedBinding|_load|prepareStackTrace|getPrototypeOf|setPrototypeOf|getOwnPropertyDescriptors?|defineProperty|defineProperties|getBuiltinModule|dlopen|execve|loadEnvFile)$/;
 
-/** Per run of the node: whether it runs as a tool, and its input. */
+/** Per run of the node (its execute context): whether fields may be read from the item. */
 const runs = new WeakMap<IExecuteFunctions, { quick: boolean }>();
 
 function quickAllowed(ctx: IExecuteFunctions): boolean {
