@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { isSafeObjectProperty, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
 import { inToolMode } from './tool/toolMode';
 
@@ -22,20 +22,17 @@ import { inToolMode } from './tool/toolMode';
  */
 const ITEM_FIELD = /^=\{\{\s*\$json((?:\.[A-Za-z_$][\w$]*|\['[^'\\]*'\]|\["[^"\\]*"\])+)\s*\}\}$/;
 const STEP = /\.([A-Za-z_$][\w$]*)|\['([^'\\]*)'\]|\["([^"\\]*)"\]/g;
-/** names n8n's expressions will not read (n8n-workflow's unsafe object properties, and kin) */
-const REFUSED =
-	/^(?:__.*|prototype|constructor|caller|callee|arguments|mainModule|binding|_linkedBinding|_load|prepareStackTrace|getPrototypeOf|setPrototypeOf|getOwnPropertyDescriptors?|defineProperty|defineProperties|getBuiltinModule|dlopen|execve|loadEnvFile)$/;
 
 /** Per run of the node (its execute context): whether fields may be read from the item. */
-const runs = new WeakMap<IExecuteFunctions, { quick: boolean }>();
+const quickRuns = new WeakMap<IExecuteFunctions, boolean>();
 
 function quickAllowed(ctx: IExecuteFunctions): boolean {
-	let run = runs.get(ctx);
-	if (!run) {
-		run = { quick: !inToolMode(ctx) };
-		runs.set(ctx, run);
+	let quick = quickRuns.get(ctx);
+	if (quick === undefined) {
+		quick = !inToolMode(ctx);
+		quickRuns.set(ctx, quick);
 	}
-	return run.quick;
+	return quick;
 }
 
 /** The path of `{{ $json… }}`, or undefined when the text is any other value or expression. */
@@ -46,7 +43,8 @@ export function itemFieldPath(raw: unknown): string[] | undefined {
 	const path: string[] = [];
 	for (const step of match[1].matchAll(STEP)) {
 		const name = step[1] ?? step[2] ?? step[3];
-		if (REFUSED.test(name)) return undefined;
+		// a name n8n's expressions refuse to read stays n8n's to refuse
+		if (!isSafeObjectProperty(name)) return undefined;
 		path.push(name);
 	}
 	return path;
