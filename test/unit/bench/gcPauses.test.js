@@ -48,10 +48,12 @@ describe('bench: garbage-collection pauses', () => {
 
 	test('a process started with the recording writes its own pauses, read back by its pid', async () => {
 		const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-gc-')), 'gc.log');
-		// short-lived garbage, enough to fill the young generation many times over; the process
-		// then lives on a little, as pauses reach the observer a turn of the event loop later
+		// short-lived garbage, enough to fill the young generation many times over: kept in a ring
+		// for a while, so that the optimising compiler cannot prove it unused and leave it
+		// unallocated (then no collection happens at all). The process then lives on a little, as
+		// pauses reach the observer a turn of the event loop later
 		const script =
-			'let keep = 0; for (let i = 0; i < 3e6; i++) keep += [i, { i }].length; console.log(keep); setTimeout(() => {}, 100)';
+			'const ring = new Array(1024); let keep = 0; for (let i = 0; i < 3e6; i++) { ring[i & 1023] = [i, { i }]; keep += ring[i & 1023].length; } console.log(keep); setTimeout(() => {}, 100)';
 		const started = Date.now();
 		const child = spawn(process.execPath, ['-e', script], {
 			env: { ...process.env, ...gcRecording(file, { NODE_OPTIONS: '--no-warnings' }) },
