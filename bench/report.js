@@ -92,6 +92,13 @@ function summarize(variants, records) {
 					const o = other.find((x) => x.repeat === r.repeat);
 					return o?.nodeMs ? r.nodeMs / o.nodeMs : undefined;
 				}),
+				// the same as a difference, with its interval: whether the rounds tell the sides apart
+				timeOverOtherSideMs: meanWithInterval(
+					full.map((r) => {
+						const o = other.find((x) => x.repeat === r.repeat);
+						return o?.nodeMs ? r.nodeMs - o.nodeMs : undefined;
+					}),
+				),
 				// a queueing service's own finish differs by run: each run against its own
 				lowerBoundMs: variant.serviceBound
 					? mean(full.map((r) => r.serviceMs))
@@ -180,6 +187,22 @@ function markdown(summary, { machine, command, started }) {
 		lines.push(
 			`| ${s.side === 'ours' ? s.label : ''} | ${SIDE_NAMES[s.side]}${s.failed ? ` (${s.failed} failed)` : ''} | ${range(s.nodeMs, 1, 1000)} | ${s.side === 'ours' ? `${range(s.vsOtherSide, 2)}×` : ''} | ${bound} | ${requests} | ${range(s.peakRssMb, 0)} | ${rangeAndMean(s.rssGrowthMb)} | ${rangeAndMean(s.nativeHeapGrowthMb)} | ${rangeAndMean(s.rssOverInputMb)} |`,
 		);
+	}
+	const timed = summary.filter((s) => s.side === 'ours' && s.timeOverOtherSideMs?.n > 1);
+	if (timed.length) {
+		lines.push(
+			'',
+			'Node time, this node minus the hand-built, paired by round (ms; mean and its 95 % interval):',
+			'',
+			'| Case | Rounds | Ours − hand-built (ms) | Rounds ahead |',
+			'|---|---|---|---|',
+		);
+		for (const s of timed) {
+			const ahead = s.vsOtherSide.filter((ratio) => ratio < 1).length;
+			lines.push(
+				`| ${s.label} | ${s.timeOverOtherSideMs.n} | ${withInterval(s.timeOverOtherSideMs)} | ${ahead} |`,
+			);
+		}
 	}
 	const paired = summary.filter((s) => s.side === 'ours' && s.rssGrowthOverOtherSideMb?.n);
 	if (paired.length) {

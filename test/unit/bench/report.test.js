@@ -117,6 +117,10 @@ describe('bench: summary', () => {
 		expect(ours.rssGrowthOverOtherSideMb).toEqual({ n: 1, mean: 40 });
 		expect(ours.nativeHeapGrowthOverOtherSideMb).toEqual({ n: 1, mean: -4 });
 		expect(table).toContain('| videos | 1 | +40 | −4 |');
+		// node time paired by round: 1200 − 1000 and 3000 − 2000 ms, neither round ahead
+		expect(ours.timeOverOtherSideMs).toMatchObject({ n: 2, mean: 600 });
+		expect(ours.timeOverOtherSideMs.low).toBeCloseTo(600 - 12.71 * 400, 6);
+		expect(table).toContain('| videos | 2 | +600 (−4484 to +5684) | 0 |');
 	});
 
 	test("a served case: items out, creates doubled, the last job's lag and the slowest small execution, by side", () => {
