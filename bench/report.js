@@ -93,12 +93,7 @@ function summarize(variants, records) {
 					return o?.nodeMs ? r.nodeMs / o.nodeMs : undefined;
 				}),
 				// the same as a difference, with its interval: whether the rounds tell the sides apart
-				timeOverOtherSideMs: meanWithInterval(
-					full.map((r) => {
-						const o = other.find((x) => x.repeat === r.repeat);
-						return o?.nodeMs ? r.nodeMs - o.nodeMs : undefined;
-					}),
-				),
+				timeOverOtherSideMs: meanWithInterval(overBase(full, other, 'nodeMs')),
 				// a queueing service's own finish differs by run: each run against its own
 				lowerBoundMs: variant.serviceBound
 					? mean(full.map((r) => r.serviceMs))
