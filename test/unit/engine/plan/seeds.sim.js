@@ -28,7 +28,8 @@ const { ServiceState } = require('../../../fake-service/state');
  * moments one round apart that the loop's first round may fall at, and prints the totals: runs
  * the plan ended later than the loop, jobs the loop saw within target and the plan did not, looks
  * per job, batches with more looks than the loop, jobs outside the bounds `queueing.test.ts` holds,
- * and the worst lag. A hand-built loop is in step with the node in one way: its first Wait starts
+ * the runs whose every job the loop saw within target and how many of them the plan did not, and
+ * the worst lag. A hand-built loop is in step with the node in one way: its first Wait starts
  * once its creates are answered, as the bench's does. So runs the plan ended later than that loop
  * (the one whose first round comes a round after the last create) are counted apart ("in step"),
  * and the figures of jobs and looks are against it.
@@ -129,6 +130,11 @@ test('the look plan over many seeds (figures, no assertion)', () => {
 		looks: 0,
 		over: 0,
 		outside: 0,
+		// runs whose every job the loop in step saw within target, those the plan did not, and by
+		// how much the plan's latest job was past its target in those
+		loopAll: 0,
+		planNot: 0,
+		pastMs: /** @type {number[]} */ ([]),
 	};
 	let planWithin = 0;
 	let loopWithin = 0;
@@ -161,6 +167,13 @@ test('the look plan over many seeds (figures, no assertion)', () => {
 				if (lag / target > worst.ratio)
 					worst = { ratio: lag / target, lag, where: `${f.name}, seed ${seed}, job ${i}` };
 			});
+			if (within(real) === jobs.length) {
+				t.loopAll++;
+				if (within(plan) < jobs.length) {
+					t.planNot++;
+					t.pastMs.push(Math.max(...plan.lagMs.map((lag, i) => lag - plan.targetMs[i])));
+				}
+			}
 			for (const seen of loopEnds(jobs, loopModel)) {
 				t.phaseRuns++;
 				own.ratio += plan.lastSeenAt / seen;
@@ -184,6 +197,8 @@ test('the look plan over many seeds (figures, no assertion)', () => {
 		`last job seen after its end: ${(planLag / t.runs).toFixed(0)} ms on average (the loop: ${(loopLag / t.runs).toFixed(0)} ms)`,
 		`looks per job: ${(t.looks / t.runs).toFixed(2)}; runs with more looks than the loop: ${t.over}`,
 		`jobs outside the bounds of queueing.test.ts: ${t.outside}`,
+		`runs whose every job the in-step loop saw within target: ${t.loopAll}; of them, the plan missed one or more in ${t.planNot}` +
+			` (past the target by up to 200 ms in ${t.pastMs.filter((p) => p <= 200).length}, at most ${Math.round(Math.max(0, ...t.pastMs))} ms)`,
 		`worst lag: ${worst.ratio.toFixed(2)} × its target (${Math.round(worst.lag)} ms, ${worst.where})`,
 	];
 	console.log([...(process.env.FAMILIES ? lines : []), ...report].join('\n'));
