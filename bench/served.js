@@ -120,13 +120,15 @@ async function runServed({ workflow, apiUrl, key, sample, env }) {
 			await pinging;
 		}
 		// the execution's data is saved a moment after its status says it ended
+		let last = 'nothing yet';
 		const execution = await until(
 			async () => {
-				const e = await rest.execution(done.id).catch(() => undefined);
+				const e = await rest.execution(done.id).catch((error) => void (last = error.message));
+				if (e) last = `execution ${done.id} ${e.status}, no run data yet`;
 				return e?.data?.resultData?.runData ? e : undefined;
 			},
 			'the execution data',
-			{ timeoutMs: 120_000, intervalMs: 1000 },
+			{ timeoutMs: 120_000, intervalMs: 1000, seen: () => last },
 		);
 		peakRssMb = sampler.stop();
 		return { data: execution.data, pings, peakRssMb };

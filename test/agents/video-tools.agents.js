@@ -151,10 +151,14 @@ describe('the same tools behind the MCP Server Trigger, called by a real MCP cli
 		const rest = await (await new N8nRest(base).ready()).setupOwner();
 		await rest.activate(ids.example);
 		// the trigger answers once n8n has registered the published workflow's webhooks
+		let refused = 'no answer yet';
 		client = await until(
-			async () => await connect(base).catch(() => undefined),
+			async () =>
+				await connect(base).catch((error) => {
+					refused = error.message;
+				}),
 			'the MCP Server Trigger to answer',
-			{ timeoutMs: 30_000, intervalMs: 500 },
+			{ timeoutMs: 30_000, intervalMs: 500, seen: () => `the last connect failed: ${refused}` },
 		);
 	}, 180_000);
 

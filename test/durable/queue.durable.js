@@ -9,7 +9,7 @@
 const { createHash } = require('node:crypto');
 const { startFakeService } = require('../fake-service/server');
 const { QueueCluster, PORTS, executionsRunBy } = require('../queue/cluster');
-const { N8nRest } = require('../support/n8n-rest');
+const { N8nRest, seenAt } = require('../support/n8n-rest');
 const { until } = require('../support/wait');
 const { durableLoop, inNodeWait } = require('./workflows');
 const { fetchesPerJob, finishedItems, report } = require('./report');
@@ -27,16 +27,6 @@ let credential;
 const sha256 = (buffer) => createHash('sha256').update(buffer).digest('hex');
 const ENDED = (e) => !['new', 'running', 'waiting'].includes(e.status);
 const seconds = (ms) => Math.round(ms / 100) / 10;
-
-/** What the executions that are not waiting say: their statuses, and the first one's error. */
-async function notWaiting(executions) {
-	const others = executions.filter((e) => e.status !== 'waiting');
-	const counts = {};
-	for (const e of others) counts[e.status] = (counts[e.status] ?? 0) + 1;
-	const first = others.find(ENDED);
-	const error = first && (await rest.execution(first.id)).data?.resultData?.error;
-	return `${executions.length} executions, not waiting: ${JSON.stringify(counts)}${error ? `; execution ${first.id} ended with: ${error.message}` : ''}`;
-}
 
 async function deploy(workflow) {
 	const id = await rest.createActiveWorkflow(workflow);
@@ -83,19 +73,16 @@ test('(c) queue mode: 20 long jobs on workers running 2 executions each all comp
 		}),
 	);
 	// every execution waits durably: none holds a worker's slot
-	let seen = [];
 	await until(
 		async () => {
-			seen = await rest.executions(loopId);
-			return seen.length === 20 && seen.every((e) => e.status === 'waiting');
+			const list = await rest.executions(loopId);
+			return list.length === 20 && list.every((e) => e.status === 'waiting');
 		},
 		'20 executions waiting',
 		// time to get there is not what is asserted (the jobs' creation times below are): room
 		// for a loaded machine, where a worker's first executions load the package slowly
-		{ timeoutMs: 240_000, intervalMs: 500 },
-	).catch(async (error) => {
-		throw new Error(`${error.message}; ${await notWaiting(seen)}`);
-	});
+		{ timeoutMs: 240_000, intervalMs: 500, seen: seenAt(rest, svc, loopId) },
+	);
 	const jobs = jobsWithPrompt(svc, /^durable-c-/);
 	expect(jobs).toHaveLength(20);
 	// all 20 jobs run at the service at once: with the jobs waited for in the node, 4 slots would
@@ -114,7 +101,7 @@ test('(c) queue mode: 20 long jobs on workers running 2 executions each all comp
 			return list.length === 1 && ENDED(list[0]) ? list : undefined;
 		},
 		'the other execution to end',
-		{ timeoutMs: 60_000, intervalMs: 500 },
+		{ timeoutMs: 60_000, intervalMs: 500, seen: seenAt(rest, svc, otherId) },
 	);
 	expect(other.status).toBe('success');
 	// it ran while the 20 still waited
@@ -126,7 +113,7 @@ test('(c) queue mode: 20 long jobs on workers running 2 executions each all comp
 			return list.every(ENDED) ? list : undefined;
 		},
 		'the 20 executions to end',
-		{ timeoutMs: 300_000, intervalMs: 1000 },
+		{ timeoutMs: 300_000, intervalMs: 1000, seen: seenAt(rest, svc, loopId) },
 	);
 	expect(all.map((e) => e.status)).toEqual(Array(20).fill('success'));
 	for (const e of all) {

@@ -16,6 +16,7 @@ const { startFakeService } = require('../fake-service/server');
 const { memoryOf } = require('../queue/cluster');
 const { until, sleep } = require('../support/wait');
 const { RegularN8n } = require('./instance');
+const { seenAt } = require('../support/n8n-rest');
 const { durableLoop, exampleLoop, inNodeWait, waitOnly } = require('./workflows');
 const { fetchesPerJob, finishedItems, looksPerJob, report } = require('./report');
 const { jobsWithPrompt } = require('../support/fake');
@@ -47,11 +48,12 @@ async function deploy(workflow) {
 async function executionOf(workflowId, ready, what, timeoutMs = 240_000) {
 	return await until(
 		async () => {
+			// a restarting n8n does not answer for a moment: the next look asks again
 			const [execution] = await n8n.rest.executions(workflowId).catch(() => []);
 			return execution && ready(execution) ? execution : undefined;
 		},
 		what,
-		{ timeoutMs, intervalMs: 500 },
+		{ timeoutMs, intervalMs: 500, seen: seenAt(n8n.rest, svc, workflowId) },
 	);
 }
 
@@ -202,14 +204,9 @@ async function hundredJobs(workflow, path, waitingStatus, { jobs = true } = {}) 
 	);
 	// an execution is `running` from its start, a moment before its node has created the job
 	const made = () => jobsWithPrompt(svc, new RegExp(`^${path}-`)).length;
-	// what the last look found, for a wait that times out
-	let seen = 'nothing yet';
 	await until(
 		async () => {
 			const all = await n8n.rest.executions(workflowId);
-			const counts = {};
-			for (const e of all) counts[e.status] = (counts[e.status] ?? 0) + 1;
-			seen = `executions by status ${JSON.stringify(counts)}, jobs created ${made()}`;
 			return (
 				all.length === 100 &&
 				all.every((e) => e.status === waitingStatus) &&
@@ -217,10 +214,8 @@ async function hundredJobs(workflow, path, waitingStatus, { jobs = true } = {}) 
 			);
 		},
 		`100 executions ${waitingStatus}${jobs ? ', with their 100 jobs created' : ''}`,
-		{ timeoutMs: 60_000, intervalMs: 500 },
-	).catch((error) => {
-		throw new Error(`${error.message} (last seen: ${seen})`);
-	});
+		{ timeoutMs: 60_000, intervalMs: 500, seen: seenAt(n8n.rest, svc, workflowId) },
+	);
 	const memory = await rssAbove(baseMiB, 20);
 	const all = await until(
 		async () => {
@@ -228,7 +223,7 @@ async function hundredJobs(workflow, path, waitingStatus, { jobs = true } = {}) 
 			return list.every((e) => e.status === 'success') ? list : undefined;
 		},
 		'100 executions to succeed',
-		{ timeoutMs: 240_000, intervalMs: 1000 },
+		{ timeoutMs: 240_000, intervalMs: 1000, seen: seenAt(n8n.rest, svc, workflowId) },
 	);
 	expect(all).toHaveLength(100);
 	return memory;

@@ -9,6 +9,7 @@ const { N8nInstance } = require('../support/n8n-cli');
 const { credential, mediaNode, itemsNode, workflow } = require('./workflows');
 const { killHard } = require('./processes');
 const { until, sleep } = require('../support/wait');
+const { describeJobs } = require('../support/fake');
 
 const KEY = 'test-key-alice';
 
@@ -30,6 +31,7 @@ test('n8n execute killed with SIGKILL while jobs wait: every created job is in i
 		await until(() => svc.state.jobs.size >= 3, 'the three jobs to be created', {
 			timeoutMs: 120_000,
 			intervalMs: 100,
+			seen: () => `${describeJobs(svc)}; n8n execute printed: ${run.output().slice(-2000)}`,
 		});
 		await sleep(300);
 		await killHard(run.child);

@@ -171,10 +171,13 @@ test('5xx, reset, slow answer, 429 and a revoked key on create: nothing lost, no
 	expect(result.stdout + result.stderr).not.toContain(MAIN_KEY);
 	expect(result.code).toBe(0);
 	// the slow answers are handled by the fake after the node gave up: wait for them
-	const answered = () =>
-		svc.state.requests.filter((r) => r.route && bodyHas('#/')(r) && r.status === undefined)
-			.length === 0;
-	await until(answered, 'the slow answers to be sent', { timeoutMs: 15_000, intervalMs: 100 });
+	const unanswered = () =>
+		svc.state.requests.filter((r) => r.route && bodyHas('#/')(r) && r.status === undefined).length;
+	await until(() => unanswered() === 0, 'the slow answers to be sent', {
+		timeoutMs: 15_000,
+		intervalMs: 100,
+		seen: () => `${unanswered()} creates still unanswered`,
+	});
 
 	const rows = [];
 	let files = 0;

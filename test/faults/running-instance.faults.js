@@ -8,7 +8,7 @@
 const fs = require('node:fs');
 const { startFakeService } = require('../fake-service/server');
 const { N8nInstance } = require('../support/n8n-cli');
-const { N8nRest, webhookNode } = require('../support/n8n-rest');
+const { N8nRest, seenAt, webhookNode } = require('../support/n8n-rest');
 const { credential, mediaNode, itemsNode, workflow } = require('./workflows');
 const { engineCaps } = require('./engine-caps');
 const { killHard } = require('./processes');
@@ -64,7 +64,10 @@ async function executionOf(name, { done } = {}) {
 		if (done && !['success', 'error', 'canceled', 'crashed'].includes(e.status)) return undefined;
 		return e;
 	};
-	return await until(execution, `an execution of ${name}`, { timeoutMs: 300_000 });
+	return await until(execution, `an execution of ${name}`, {
+		timeoutMs: 300_000,
+		seen: seenAt(rest, svc, ids[name]),
+	});
 }
 
 /** Resident memory of a process in MB (VmRSS). */
@@ -130,7 +133,10 @@ test('stopped through the REST API while jobs wait: no request after one poll in
 	svc.state.timing.imageMs = 60_000;
 	const before = svc.state.jobs.size;
 	await trigger('cancel');
-	await until(() => svc.state.jobs.size - before === 3, '3 jobs', { timeoutMs: 60_000 });
+	await until(() => svc.state.jobs.size - before === 3, '3 jobs', {
+		timeoutMs: 60_000,
+		seen: seenAt(rest, svc, ids.cancel),
+	});
 	const jobIds = [...svc.state.jobs.keys()].slice(before);
 	const running = await executionOf('cancel');
 	await sleep(POLL_S * 1000); // at least one poll round
@@ -272,7 +278,10 @@ test('killed with SIGKILL while jobs wait: every job the node created is in the 
 	svc.state.timing.imageMs = 60_000;
 	const before = svc.state.jobs.size;
 	await trigger('crash');
-	await until(() => svc.state.jobs.size - before === 4, '4 jobs', { timeoutMs: 60_000 });
+	await until(() => svc.state.jobs.size - before === 4, '4 jobs', {
+		timeoutMs: 60_000,
+		seen: seenAt(rest, svc, ids.crash),
+	});
 	const running = await executionOf('crash');
 	await killHard(n8n.server);
 	const jobs = [...svc.state.jobs.values()].slice(before);

@@ -22,10 +22,10 @@ const {
 	executionsRunBy,
 	createdJobsIn,
 } = require('./cluster');
-const { N8nRest, itemsOf } = require('../support/n8n-rest');
+const { N8nRest, itemsOf, seenAt } = require('../support/n8n-rest');
 const workflows = require('./workflows');
 const { until, sleep } = require('../support/wait');
-const { jobsWithPrompt } = require('../support/fake');
+const { describeJobs, jobsWithPrompt } = require('../support/fake');
 
 const MB = 1024 * 1024;
 const REPORT = path.resolve(__dirname, '../../queue-report.json');
@@ -79,7 +79,12 @@ async function finished(workflowIds, count, timeoutMs = 120_000) {
 			return all.length >= count && all.every(DONE) ? all : undefined;
 		},
 		`${count} executions to end`,
-		{ timeoutMs, intervalMs: 500 },
+		{
+			timeoutMs,
+			intervalMs: 500,
+			seen: async () =>
+				(await Promise.all(workflowIds.map((id) => seenAt(rest, svc, id)()))).join(' | '),
+		},
 	);
 }
 
@@ -87,6 +92,7 @@ async function runningExecution(workflowId) {
 	return await until(
 		async () => (await rest.executions(workflowId)).find((e) => e.status === 'running'),
 		'a running execution',
+		{ seen: seenAt(rest, svc, workflowId) },
 	);
 }
 
@@ -403,10 +409,14 @@ describe('n8n queue mode: a main and two workers', () => {
 		const retried = await rest.request('POST', `/rest/executions/${failed.id}/retry`, {
 			loadWorkflow: false,
 		});
-		const [done] = await until(async () => {
-			const all = (await rest.executions(id)).filter((e) => e.id === retried.id);
-			return all.length && DONE(all[0]) ? all : undefined;
-		}, 'the retried execution to end');
+		const [done] = await until(
+			async () => {
+				const all = (await rest.executions(id)).filter((e) => e.id === retried.id);
+				return all.length && DONE(all[0]) ? all : undefined;
+			},
+			'the retried execution to end',
+			{ seen: seenAt(rest, svc, id) },
+		);
 		expect(done.status).toBe('success');
 		expect(workersOf([done.id]).get(String(done.id))).toHaveLength(1);
 		expect(outcomes(prompts[0])).toEqual(['succeeded']);
@@ -446,19 +456,26 @@ describe('n8n queue mode: a main and two workers', () => {
 					? jobsWithPrompt(svc, /^stop item/)
 					: undefined,
 			'both jobs',
+			{ seen: () => describeJobs(svc) },
 		);
 		const polls = () =>
 			svc.state.requests.filter(
 				(r) => r.method === 'GET' && jobs.some((j) => r.path.endsWith(j.id)),
 			);
-		await until(() => polls().length >= 4, 'a few polls');
+		await until(() => polls().length >= 4, 'a few polls', {
+			seen: async () => `${polls().length} polls; ${await seenAt(rest, svc, id)()}`,
+		});
 
 		const stopAt = Date.now();
 		await rest.stopExecution(execution.id);
-		const final = await until(async () => {
-			const e = (await rest.executions(id)).find((x) => x.id === execution.id);
-			return DONE(e) ? e : undefined;
-		}, 'the execution to end');
+		const final = await until(
+			async () => {
+				const e = (await rest.executions(id)).find((x) => x.id === execution.id);
+				return DONE(e) ? e : undefined;
+			},
+			'the execution to end',
+			{ seen: seenAt(rest, svc, id) },
+		);
 		const endedAfterMs = Date.now() - stopAt;
 		await sleep(2 * intervalMs);
 
@@ -489,6 +506,7 @@ describe('n8n queue mode: a main and two workers', () => {
 		const victim = await until(
 			() => [...cluster.workers.values()].find((w) => mine(w).length === 3),
 			'all three jobs created',
+			{ seen: seenAt(rest, svc, id) },
 		);
 		const jobIds = mine(victim).map((j) => j.jobId);
 		await until(
@@ -497,6 +515,7 @@ describe('n8n queue mode: a main and two workers', () => {
 					(r) => r.method === 'GET' && jobIds.some((j) => r.path.endsWith(j)),
 				),
 			'a first poll',
+			{ seen: seenAt(rest, svc, id) },
 		);
 
 		const killedAt = Date.now();
@@ -507,7 +526,7 @@ describe('n8n queue mode: a main and two workers', () => {
 				return DONE(e) ? e : undefined;
 			},
 			'n8n to give the execution up',
-			{ timeoutMs: 90_000, intervalMs: 500 },
+			{ timeoutMs: 90_000, intervalMs: 500, seen: seenAt(rest, svc, id) },
 		);
 		const endedAfterSeconds = (Date.now() - killedAt) / 1000;
 

@@ -62,8 +62,21 @@ function jobsWithPrompt(svc, re) {
 	return [...svc.state.jobs.values()].filter((j) => re.test(String(j.request?.prompt ?? '')));
 }
 
+/** The service's jobs (those with a prompt matching `re`, if given) by status, for a wait that gives up. */
+function describeJobs(svc, re) {
+	const jobs = re ? jobsWithPrompt(svc, re) : [...svc.state.jobs.values()];
+	const counts = {};
+	for (const job of jobs) {
+		const status = svc.state.status(job);
+		counts[status] = (counts[status] ?? 0) + 1;
+	}
+	const parts = Object.entries(counts).map(([status, n]) => `${n} ${status}`);
+	return `${jobs.length} jobs created at the service${parts.length ? ` (${parts.join(', ')})` : ''}`;
+}
+
 module.exports = {
 	useFakeService,
+	describeJobs,
 	api,
 	waitForJob,
 	uploadForm,

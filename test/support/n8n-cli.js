@@ -99,6 +99,22 @@ function newId() {
 	return crypto.randomBytes(12).toString('base64url').replace(/[-_]/g, 'x').slice(0, 16);
 }
 
+/**
+ * Under .ci/run (MEDIA_GEN_N8N_LOGS names a folder), every long-running n8n writes its log to a
+ * file and the file is listed there, so that a failed stage can print the end of each log.
+ */
+let ciLogs = 0;
+function ciLogFile(args) {
+	const folder = process.env.MEDIA_GEN_N8N_LOGS;
+	if (!folder) return undefined;
+	return path.join(folder, `n8n-${args[0]}-${process.pid}-${++ciLogs}.log`);
+}
+function noteLog(logFile) {
+	const folder = process.env.MEDIA_GEN_N8N_LOGS;
+	if (folder && logFile)
+		fs.appendFileSync(path.join(folder, 'index'), `${path.resolve(logFile)}\n`);
+}
+
 class N8nInstance {
 	/**
 	 * @param {object} [options]
@@ -294,7 +310,13 @@ class N8nInstance {
 	 */
 
 	/** Spawns a long-running n8n command and waits until `readyUrl` answers 2xx. */
-	async launch(args, env, readyUrl, { logFile, group = false, timeoutMs = 180_000 } = {}) {
+	async launch(
+		args,
+		env,
+		readyUrl,
+		{ logFile = ciLogFile(args), group = false, timeoutMs = 180_000 } = {},
+	) {
+		noteLog(logFile);
 		let stdio = ['ignore', 'pipe', 'pipe'];
 		let fd;
 		if (logFile) {

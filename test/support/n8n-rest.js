@@ -7,7 +7,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { execFileSync } = require('node:child_process');
-const { jsonOrUndefined } = require('./fake');
+const { describeJobs, jsonOrUndefined } = require('./fake');
 const { until } = require('./wait');
 
 const OWNER = {
@@ -56,12 +56,13 @@ class N8nRest {
 
 	/** Waits until the REST API answers: n8n 1.x says it is ready before it does. */
 	async ready(timeoutMs = 120_000) {
+		let last = 'no answer yet';
 		const answers = async () =>
 			await fetch(`${this.baseUrl}/rest/settings`).then(
-				(r) => r.ok,
-				() => false,
+				(r) => ((last = `status ${r.status}`), r.ok),
+				(error) => ((last = error.message), false),
 			);
-		await until(answers, "n8n's REST API", { timeoutMs, intervalMs: 500 });
+		await until(answers, "n8n's REST API", { timeoutMs, intervalMs: 500, seen: () => last });
 		return this;
 	}
 
@@ -111,14 +112,16 @@ class N8nRest {
 	 * tells the two apart without starting a run.
 	 */
 	async waitForWebhook(path, timeoutMs = 30_000) {
+		let last = 'no answer yet';
 		const registered = async () =>
-			(
-				await fetch(`${this.baseUrl}/webhook/${path}`).then(
-					(r) => r.text(),
-					() => '',
-				)
-			).includes('not registered for GET');
-		await until(registered, `the webhook ${path} to be registered`, { timeoutMs });
+			(last = await fetch(`${this.baseUrl}/webhook/${path}`).then(
+				(r) => r.text(),
+				(error) => error.message,
+			)).includes('not registered for GET');
+		await until(registered, `the webhook ${path} to be registered`, {
+			timeoutMs,
+			seen: () => `the webhook answered: ${last.slice(0, 300)}`,
+		});
 	}
 
 	/** Calls a production webhook with a JSON body; resolves with the status and the parsed answer. */
@@ -138,6 +141,28 @@ class N8nRest {
 		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
 		const { results } = await this.request('GET', `/rest/executions?filter=${filter}&limit=100`);
 		return results;
+	}
+
+	/**
+	 * What a workflow's executions are doing, for a wait that gives up: how many there are by
+	 * status, and three of them (a failed one first) with their last node and error.
+	 */
+	async describeExecutions(workflowId) {
+		const list = await this.executions(workflowId);
+		if (!list.length) return 'no execution of the workflow';
+		const counts = {};
+		for (const e of list) counts[e.status] = (counts[e.status] ?? 0) + 1;
+		const failed = list.filter((e) => e.status === 'error' || e.status === 'crashed');
+		const shown = [...new Set([...failed.slice(0, 1), ...list])].slice(0, 3);
+		const newest = await Promise.all(
+			shown.map(async (e) => {
+				const result = (await this.execution(e.id).catch(() => undefined))?.data?.resultData;
+				const last = result?.lastNodeExecuted ? `, last node ${result.lastNodeExecuted}` : '';
+				const error = result?.error?.message ? `, error: ${result.error.message}` : '';
+				return `#${e.id} ${e.status}${last}${error}`;
+			}),
+		);
+		return `executions by status ${JSON.stringify(counts)}; ${newest.join('; ')}`;
 	}
 
 	/** One execution with its run data unpacked: `data.resultData.runData` by node name. */
@@ -183,4 +208,8 @@ function webhookNode(path) {
 	};
 }
 
-module.exports = { N8nRest, itemsOf, webhookNode };
+/** For a wait on a workflow that gives up: what its executions and the service's jobs were doing. */
+const seenAt = (rest, svc, workflowId) => async () =>
+	`${await rest.describeExecutions(workflowId)}; ${describeJobs(svc)}`;
+
+module.exports = { N8nRest, itemsOf, seenAt, webhookNode };
