@@ -16,7 +16,7 @@
  * keeps it. MEDIA_GEN_BENCH_TRACE=FILE appends each run's jobs and API requests to FILE, a JSON
  * line per run, to read when each job was looked at.
  *
- * Prints Markdown tables (the README's Performance section takes them as they are).
+ * Prints Markdown tables (docs/performance.md takes them as they are).
  */
 const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');

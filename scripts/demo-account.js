@@ -5,6 +5,9 @@
  */
 const { withParameters } = require('../test/e2e/examples');
 
+/** A model for the examples' model picker (node version 3), given by its id. */
+const byId = (id) => ({ __rl: true, mode: 'id', value: id });
+
 async function listing(media, kind) {
 	const response = await fetch(`${media.baseUrl.replace(/\/+$/, '')}/${kind}/models`, {
 		headers: { 'X-API-KEY': media.apiKey },
@@ -28,7 +31,12 @@ function cheapestImage(models, { references = false } = {}) {
 		throw new Error(`No image model in the listing${references ? ' takes reference images' : ''}`);
 	const { model, resolution, credits } = options[0];
 	const aspectRatio = model.aspect_ratios.includes('16:9') ? '16:9' : model.aspect_ratios[0];
-	return { model: model.id, resolution, aspectRatio, options: { maxCredits: credits } };
+	return {
+		model: byId(model.id),
+		resolution,
+		aspectRatio,
+		options: { maxCredits: credits },
+	};
 }
 
 function cheapestVideo(models, mode, preferredRatio) {
@@ -49,7 +57,7 @@ function cheapestVideo(models, mode, preferredRatio) {
 		? preferredRatio
 		: model.aspect_ratios[0];
 	return {
-		model: model.id,
+		model: byId(model.id),
 		resolution,
 		aspectRatio,
 		duration: seconds,
@@ -81,6 +89,8 @@ async function forAccount(examples, media) {
 		'Generate Videos',
 		merge(cheapestVideo(videos, 'text', '9:16')),
 	);
+	// a prompt with a stated length: the service's default voice, about 20 credits
+	out['first-podcast'] = examples['first-podcast'];
 	const voices = [process.env.MEDIA_GENERATION_VOICE_1, process.env.MEDIA_GENERATION_VOICE_2];
 	if (voices[0] && voices[1]) {
 		out['podcast-from-ai-script'] = withParameters(

@@ -129,6 +129,21 @@ describe('the examples run in the real n8n', () => {
 			expect(readMp4(fileOf(ok)).hasVideo).toBe(true);
 	});
 
+	test('your first podcast: one prompt, waited for, one MP3 and its estimate', async () => {
+		const before = jobsOf('audio').length;
+		const { code, data } = await execute('first-podcast');
+		expect(code).toBe(0);
+		const [episode] = nodeItems(data, 'Generate Podcast');
+		expect(episode.json).toMatchObject({ status: 'succeeded', estimated_credits: 20 });
+		expect(episode.binary.data).toMatchObject({
+			mimeType: 'audio/mpeg',
+			fileName: 'first-podcast.mp3',
+		});
+		expect(mp3DurationMs(fileOf(episode))).toBeGreaterThan(1000);
+		expect(jobsOf('audio').length - before).toBe(1);
+		expect(svc.state.jobs.get(episode.json.job_id).request.prompt).toMatch(/^A 2-minute podcast/);
+	});
+
 	test('podcast from an AI-written script: the script is recorded with the two voices, as an MP3', async () => {
 		const chatsBefore = chatRequests();
 		const { code, data } = await execute('podcast-from-ai-script');

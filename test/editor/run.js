@@ -11,8 +11,10 @@
  *   - each video mode shows its own inputs only, and the modes by their labels;
  *   - after a run, the output shows the node's execution hint with the credits estimated;
  *   - the credential test passes with a good key and explains a wrong one;
- *   - Check shows two outputs, Done and Running (the durable loop example).
- * On the way it takes the README's screenshots (docs/images/*.jpg). Exits 1 on the first failure,
+ *   - Check shows two outputs, Done and Running (the durable loop example);
+ *   - an imported example holds its model in the picker, named as the list names it.
+ * On the way it takes the README's screenshots (docs/images/*.jpg) from the example workflows, as a
+ * user imports them. Exits 1 on the first failure,
  * leaving a picture of the page in the temporary folder.
  */
 require('../setup-env');
@@ -30,7 +32,6 @@ const {
 	choose,
 	locatorItems,
 	chooseFromLocator,
-	locatorMode,
 	locatorById,
 	visibleParameters,
 	parametersWithIssues,
@@ -254,9 +255,24 @@ async function main() {
 				.join(', ')}`,
 		);
 
-		// the README's form picture: frames mode, its models loaded from the service
-		await choose(page, 'mode', 'Frames');
-		await locatorMode(page, 'model', 'From List');
+		await closeNode(page);
+
+		// an example as a user imports it: the video node at the newest version, its model in the
+		// picker, which lists the service's models of the node's mode (the README's form picture)
+		await page.goto(
+			`${session.url}/workflow/${session.workflows['image-to-video-start-end-frames']}`,
+		);
+		await page.waitForSelector('[data-test-id="canvas-node"]', { timeout: 60_000 });
+		await dismissOverlays(page);
+		await openNode(page, 'Dawn to Night Video');
+		// the picker shows the name the list gives the model the example holds
+		const modelField = page.locator('[data-test-id="parameter-input-model"]');
+		const shown = [
+			await modelField.innerText(),
+			...(await Promise.all((await modelField.locator('input').all()).map((i) => i.inputValue()))),
+		].join(' | ');
+		const chosen = listName(byTitle('Motion Fast'));
+		assert.ok(shown.includes(chosen), `the example's model: the picker shows "${shown}"`);
 		assert.deepEqual(
 			await locatorItems(page, 'model', { search: '', waitFor: namesFor('frames')[0] }),
 			namesFor('frames'),
@@ -269,14 +285,11 @@ async function main() {
 		});
 		await page.keyboard.press('Escape');
 		await closeNode(page);
-		step('wrote docs/images/node-form-models.jpg');
-
-		// an example run in the editor, for the README's other two pictures
-		await page.goto(
-			`${session.url}/workflow/${session.workflows['image-to-video-start-end-frames']}`,
+		step(
+			`the image to video example: its model "${chosen}" in the picker, the list of frames models; wrote docs/images/node-form-models.jpg`,
 		);
-		await page.waitForSelector('[data-test-id="canvas-node"]', { timeout: 60_000 });
-		await dismissOverlays(page);
+
+		// the same example run in the editor, for the README's other two pictures
 		await page.locator('[data-test-id="execute-workflow-button"]').first().click();
 		await page.waitForSelector(
 			'[data-test-id="canvas-node"][data-node-name="Dawn to Night Video"] [data-test-id="canvas-node-status-success"]',
@@ -333,6 +346,36 @@ async function main() {
 		});
 		step(
 			'the durable loop example: Check Podcasts shows its Done and Running outputs; wrote docs/images/durable-loop.jpg',
+		);
+
+		// the first podcast example run: the node's form beside its MP3 (the README's first steps)
+		await page.goto(`${session.url}/workflow/${session.workflows['first-podcast']}`);
+		await page.waitForSelector('[data-test-id="canvas-node"]', { timeout: 60_000 });
+		await dismissOverlays(page);
+		await page.locator('[data-test-id="execute-workflow-button"]').first().click();
+		await page.waitForSelector(
+			'[data-test-id="canvas-node"][data-node-name="Generate Podcast"] [data-test-id="canvas-node-status-success"]',
+			{ timeout: 120_000 },
+		);
+		await openNode(page, 'Generate Podcast');
+		const podcastBinary = page.locator(
+			'[data-test-id="output-panel"] [data-test-id="radio-button-binary"]',
+		);
+		if (await podcastBinary.count()) await podcastBinary.first().click();
+		await page
+			.locator('[data-test-id="output-panel"]')
+			.getByText('first-podcast.mp3')
+			.first()
+			.waitFor({ timeout: 30_000 });
+		await page.waitForTimeout(500);
+		await page.screenshot({
+			path: path.join(IMAGES, 'first-podcast.jpg'),
+			type: 'jpeg',
+			quality: 85,
+		});
+		await closeNode(page);
+		step(
+			'ran the first podcast example: its MP3 in the output; wrote docs/images/first-podcast.jpg',
 		);
 
 		// the credential test, as the credential dialog runs it on Save

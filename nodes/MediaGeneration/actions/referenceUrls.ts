@@ -39,7 +39,7 @@ export function urlListField(o: {
 		default: '',
 		placeholder: `e.g. https://example.com/${o.kind === 'image' ? 'logo.png' : 'clip.mp4'}`,
 		displayOptions: o.displayOptions,
-		description: `${o.what} fetched from these links (http or https, separated by commas or new lines; ${limitsText(o.kind)}), each uploaded first. They are numbered after the IDs and binary fields above. The link must give the file itself; no API key is sent to its host.`,
+		description: `${o.what} from links (http or https, separated by commas or lines; ${limitsText(o.kind)}), uploaded first, after the IDs and binary fields. Each must serve the file itself; it gets no API key.`,
 	};
 }
 

@@ -32,7 +32,7 @@ export const toolWaitField: INodeProperties = {
 	type: 'number',
 	default: TOOL_WAIT_SECONDS,
 	typeOptions: { minValue: 1, maxValue: TOOL_WAIT_LIMIT_SECONDS },
-	description: `Longest time this tool waits for its job before it answers. A job not done by then is answered with its job_id and status, and the agent checks it later with a Get or Check tool; the job goes on at the service. MCP clients (n8n's MCP Client Tool too) give up on a call after ${CLIENT_TIMEOUT_SECONDS} s by default: stay below that. Replaces Maximum Wait and On Timeout when the node is a tool.`,
+	description: `Longest time this tool waits for its job. A job not done by then is answered with its job_id, for a Get or Check tool to finish. MCP clients give up on a call after ${CLIENT_TIMEOUT_SECONDS} s by default: stay below that. Replaces Maximum Wait and On Timeout.`,
 };
 
 /** Tool Wait in ms, for the item at `itemIndex`. */
