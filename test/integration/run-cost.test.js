@@ -6,7 +6,7 @@
  */
 const { useFakeService, api, uploadForm } = require('../support/fake');
 const { binaryItem, FAST } = require('../support/media');
-const { runWorkflow, mediaNode } = require('../support/run-workflow');
+const { runAgent, runWorkflow, mediaNode, TOOL_TYPE } = require('../support/run-workflow');
 const { writeMp4 } = require('../fake-service/media/mp4');
 
 const ref = useFakeService({ timing: { queueMs: 10, imageMs: 150, videoMs: 150, audioMs: 150 } });
@@ -416,6 +416,28 @@ describe('as an AI agent tool', () => {
 			resolution: '4k',
 			duration: 10,
 		});
+	});
+
+	test("an agent calling the tool reads the estimate as the tool's answer", async () => {
+		const node = mediaNode(
+			'Price Video',
+			{
+				...tool({ dryRun: true }),
+				prompt: "={{ $fromAI('prompt', 'What the video shows', 'string') }}",
+			},
+			{ type: TOOL_TYPE, typeVersion: 3 },
+		);
+		const before = ref.svc.received().create;
+		const { result, error } = await runAgent({
+			tools: [node],
+			credentials: creds(),
+			script: async (tools) => JSON.parse(await tools.Price_Video.invoke({ prompt: 'A fox' })),
+		});
+		expect(error).toBeUndefined();
+		expect(result).toEqual([
+			expect.objectContaining({ dry_run: true, estimated_credits: 120, model: 'cinema-pro' }),
+		]);
+		expect(ref.svc.received().create).toBe(before);
 	});
 
 	test('a call past the run limit fails, naming the limit and the estimate; nothing is created', async () => {

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { InputError } from '../../validation/inputError';
 import { readBoolean, readNumber } from '../../validation/values';
@@ -40,8 +41,7 @@ export function isDryRun(ctx: IExecuteFunctions): boolean {
 	return readBoolean(runOptions(ctx).dryRun, 'Dry Run', false);
 }
 
-/** The run's cost options; a bad value fails the run before any item is read. */
-export function readRunCost(ctx: IExecuteFunctions): RunCost {
+function readOptions(ctx: IExecuteFunctions): RunCost {
 	const o = runOptions(ctx);
 	const maxRunCredits = readNumber(o.maxRunCredits, 'Max Credits for the Run', 0);
 	if (!(maxRunCredits >= 0))
@@ -49,4 +49,13 @@ export function readRunCost(ctx: IExecuteFunctions): RunCost {
 			`Max Credits for the Run must be 0 (no limit) or more, not ${maxRunCredits}`,
 		);
 	return { dryRun: isDryRun(ctx), maxRunCredits };
+}
+
+/** The run's cost options; a bad value fails the whole run before any item is read. */
+export function readRunCost(ctx: IExecuteFunctions): RunCost {
+	try {
+		return readOptions(ctx);
+	} catch (error) {
+		throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex: 0 });
+	}
 }
