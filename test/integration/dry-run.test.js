@@ -1,49 +1,19 @@
 'use strict';
 /**
- * What a run costs, before it is spent: Dry Run checks and prices every item as a real run does
- * and creates and uploads nothing; Max Credits for the Run admits the items in input order while
- * their estimates fit. Counted at the fake service, which sees every create and upload.
+ * Dry Run: every item checked and priced as a real run checks it, nothing created and nothing
+ * uploaded. Counted at the fake service, which sees every create and upload; the same items then
+ * run for real give the same estimates.
  */
 const { useFakeService, api, uploadForm } = require('../support/fake');
-const { binaryItem, FAST } = require('../support/media');
-const { runAgent, runWorkflow, mediaNode, TOOL_TYPE } = require('../support/run-workflow');
+const { binaryItem } = require('../support/media');
+const { costRunner, dry, pricyVideo, CONTINUE, RETRY, TOOL } = require('../support/run-cost');
+const { runAgent, mediaNode } = require('../support/run-workflow');
 const { writeMp4 } = require('../fake-service/media/mp4');
 
 const ref = useFakeService({ timing: { queueMs: 10, imageMs: 150, videoMs: 150, audioMs: 150 } });
-const creds = () => ({ apiKey: 'test-key-alice', baseUrl: ref.svc.apiUrl });
-const CONTINUE = { onError: 'continueRegularOutput' };
-const RETRY = { retryOnFail: true, maxTries: 3, waitBetweenTries: 10 };
-
-/** Runs one node; its output items, the hints of its last run, its error and how many tries ran. */
-async function run(parameters, { items = [{ json: {} }], extra = {} } = {}) {
-	const node = mediaNode('Media', parameters, { typeVersion: 3, ...extra });
-	const result = await runWorkflow({ nodes: [node], items, credentials: creds() });
-	const task = result.data.resultData.runData.Media?.[0];
-	return {
-		items: task?.data?.main?.[0] ?? [],
-		hints: (task?.hints ?? []).map((h) => h.message),
-		error: task?.error ?? result.data.resultData.error,
-	};
-}
-
-/**
- * The creates and uploads the service received while `fn` ran, and the jobs it made (an audio
- * create refused for want of a slot is sent again: two creates, one job).
- */
-async function counted(fn) {
-	const before = { ...ref.svc.received(), jobs: ref.svc.state.jobs.size };
-	const result = await fn();
-	const after = ref.svc.received();
-	return {
-		...result,
-		creates: after.create - before.create,
-		uploads: after.upload - before.upload,
-		jobs: ref.svc.state.jobs.size - before.jobs,
-	};
-}
+const { run, counted, creds } = costRunner(ref);
 
 const words = (n) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
-const dry = (params) => ({ ...params, options: { ...params.options, dryRun: true } });
 const noWait = (params) => ({ ...params, waitForCompletion: false });
 
 /**
@@ -263,96 +233,7 @@ describe('Dry Run output', () => {
 	});
 });
 
-/** Ten image items at 2 credits each (sketch-lite at 720p), each with its own prompt. */
-const TEN = Array.from({ length: 10 }, (_, i) => ({ json: { p: `budget item ${i}` } }));
-const budgetImages = (limit, extra = {}) => ({
-	resource: 'image',
-	operation: 'generate',
-	prompt: '={{ $json.p }}',
-	model: 'sketch-lite',
-	waitForCompletion: false,
-	options: { maxRunCredits: limit, ...extra },
-});
-const promptsCreated = (from) =>
-	ref.svc.state.requests
-		.slice(from)
-		.filter((r) => r.route === 'POST /image')
-		.map((r) => r.body.prompt);
-
-describe('Max Credits for the Run', () => {
-	test('a limit of 7 admits exactly the first 3 of 10 items at 2 credits; the rest fail before any create', async () => {
-		const from = ref.svc.state.requests.length;
-		const result = await counted(() => run(budgetImages(7), { items: TEN, extra: CONTINUE }));
-		expect(result.creates).toBe(3);
-		expect(promptsCreated(from)).toEqual(['budget item 0', 'budget item 1', 'budget item 2']);
-		expect(result.items.slice(0, 3).map((i) => typeof i.json.job_id)).toEqual(
-			Array(3).fill('string'),
-		);
-		for (const item of result.items.slice(3)) {
-			expect(item.json.error).toBe(
-				'Max Credits for the Run (7) would be passed: the items admitted so far total an estimated 6 credits, and this item adds 2 credits (2 credits per image at 720p × 1). Raise Max Credits for the Run, or send fewer or cheaper items.',
-			);
-		}
-		expect(result.items.map((i) => i.pairedItem.item)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
-	});
-
-	test('without Continue On Fail the run fails before any create, giving the whole batch total', async () => {
-		const result = await counted(() => run(budgetImages(7), { items: TEN }));
-		expect(result.creates).toBe(0);
-		expect(result.error.message).toBe(
-			"This run's 10 items are estimated at 20 credits in all, above Max Credits for the Run (7); no job was created. Item 4 is the first past it: 6 credits before it, and 2 credits for it. Raise the limit, send fewer items, or turn on Continue On Fail to run the items that fit.",
-		);
-	});
-
-	test('a later, cheaper item that still fits goes; an item with no estimate is refused', async () => {
-		const items = ['A 3-minute ad', 'A 2-minute ad', 'A story', 'A 1-minute ad'].map((p) => ({
-			json: { p },
-		}));
-		const result = await counted(() =>
-			run(
-				{
-					resource: 'podcast',
-					operation: 'generateFromPrompt',
-					prompt: '={{ $json.p }}',
-					waitForCompletion: false,
-					options: { maxRunCredits: 45 },
-				},
-				{ items, extra: CONTINUE },
-			),
-		);
-		expect(result.creates).toBe(2);
-		expect(result.items[0].json.estimated_credits).toBe(30);
-		expect(result.items[1].json.error).toMatch(
-			/total an estimated 30 credits, and this item adds 20/,
-		);
-		expect(result.items[2].json.error).toMatch(
-			/cost cannot be estimated \(the prompt states no length\)/,
-		);
-		expect(result.items[3].json.estimated_credits).toBe(10);
-	});
-
-	test('a dry run applies the limit too, and creates nothing', async () => {
-		const result = await counted(() =>
-			run(budgetImages(7, { dryRun: true }), { items: TEN, extra: CONTINUE }),
-		);
-		expect(result.creates).toBe(0);
-		expect(result.items.filter((i) => i.json.dry_run)).toHaveLength(3);
-		expect(result.items.filter((i) => i.json.error)).toHaveLength(7);
-		expect(result.hints).toEqual([
-			'3 items, 6 credits estimated, 7 items would fail; nothing was created.',
-		]);
-	});
-
-	test('a negative limit is refused, naming the field', async () => {
-		const result = await counted(() => run(budgetImages(-1), { items: TEN.slice(0, 1) }));
-		expect(result.error.message).toMatch(
-			/Max Credits for the Run must be 0 \(no limit\) or more, not -1/,
-		);
-		expect(result.creates).toBe(0);
-	});
-});
-
-describe('under Retry On Fail', () => {
+describe('a dry run under Retry On Fail', () => {
 	test('a dry run tried again still creates and uploads nothing', async () => {
 		// the first item fails its check: its error item as the first output makes n8n try again
 		const kind = KINDS['image, references from a binary field and a link']();
@@ -365,48 +246,13 @@ describe('under Retry On Fail', () => {
 		expect(result.items[0].json.error).toMatch(/logo/);
 		expect(result.items.slice(1).map((i) => i.json.estimated_credits)).toEqual([8, 8, 8]);
 	});
-
-	test('a job an earlier try created is counted once: the same items are admitted on every try', async () => {
-		// item 0's job fails on every try, so n8n tries the node three times; items 1 and 2 are
-		// created once and taken up; item 3 passes the limit of 6 on every try
-		const items = ['[fail] retry 0', 'retry 1', 'retry 2', 'retry 3'].map((p) => ({
-			json: { p: `${p} ${Date.now()}` },
-		}));
-		const from = ref.svc.state.requests.length;
-		const params = {
-			...budgetImages(6),
-			waitForCompletion: true,
-			options: { maxRunCredits: 6, ...FAST },
-		};
-		const result = await counted(() => run(params, { items, extra: { ...RETRY, ...CONTINUE } }));
-		const made = promptsCreated(from);
-		expect(made.filter((p) => p.startsWith('[fail]'))).toHaveLength(3);
-		expect(made.filter((p) => p.startsWith('retry 1'))).toHaveLength(1);
-		expect(made.filter((p) => p.startsWith('retry 2'))).toHaveLength(1);
-		expect(made.filter((p) => p.startsWith('retry 3'))).toHaveLength(0);
-		expect(result.items[0].json.error).toMatch(/^Image job .* failed/);
-		expect(result.items.slice(1, 3).map((i) => i.json.status)).toEqual(['succeeded', 'succeeded']);
-		expect(result.items[3].json.error).toMatch(
-			/total an estimated 6 credits, and this item adds 2/,
-		);
-	});
 });
 
-describe('as an AI agent tool', () => {
-	const TOOL = 'n8n-nodes-media-generation.mediaGenerationTool';
-	const tool = (options) => ({
-		resource: 'video',
-		operation: 'generate',
-		mode: 'text',
-		prompt: 'A heron at dawn',
-		model: 'cinema-pro',
-		resolution: '4k',
-		duration: 10,
-		options,
-	});
-
+describe('a dry run as an AI agent tool', () => {
 	test('a dry run answers with the estimate and creates nothing', async () => {
-		const result = await counted(() => run(tool({ dryRun: true }), { extra: { type: TOOL } }));
+		const result = await counted(() =>
+			run(pricyVideo({ dryRun: true }), { extra: { type: TOOL } }),
+		);
 		expect(result.creates).toBe(0);
 		expect(result.items).toHaveLength(1);
 		expect(result.items[0].json).toMatchObject({
@@ -422,10 +268,10 @@ describe('as an AI agent tool', () => {
 		const node = mediaNode(
 			'Price Video',
 			{
-				...tool({ dryRun: true }),
+				...pricyVideo({ dryRun: true }),
 				prompt: "={{ $fromAI('prompt', 'What the video shows', 'string') }}",
 			},
-			{ type: TOOL_TYPE, typeVersion: 3 },
+			{ type: TOOL, typeVersion: 3 },
 		);
 		const before = ref.svc.received().create;
 		const { result, error } = await runAgent({
@@ -438,13 +284,5 @@ describe('as an AI agent tool', () => {
 			expect.objectContaining({ dry_run: true, estimated_credits: 120, model: 'cinema-pro' }),
 		]);
 		expect(ref.svc.received().create).toBe(before);
-	});
-
-	test('a call past the run limit fails, naming the limit and the estimate; nothing is created', async () => {
-		const result = await counted(() =>
-			run(tool({ maxRunCredits: 100 }), { extra: { type: TOOL } }),
-		);
-		expect(result.creates).toBe(0);
-		expect(result.error.message).toMatch(/Max Credits for the Run \(100\).*120 credits/);
 	});
 });
