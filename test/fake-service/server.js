@@ -210,6 +210,16 @@ class FakeService {
 		this.revocations.set(key, creates);
 	}
 
+	/**
+	 * How many requests of each class the service has received, answered or not: `create` (a
+	 * paid job asked for) and `upload` (a file sent), among others.
+	 */
+	received() {
+		const counts = { create: 0, upload: 0, read: 0, other: 0 };
+		for (const r of this.state.requests) counts[requestClass(r.route)] += 1;
+		return counts;
+	}
+
 	/** Forgets the peaks of requests in flight (a test measures its own run). */
 	resetPeaks() {
 		this.peakInFlight = {};

@@ -6,6 +6,9 @@ import { mapLimit } from '../engine/limits/mapLimit';
 import { JobBatch, type ItemResult } from '../engine/batch/jobBatch';
 import { priorTriesOf } from '../engine/batch/nodeMemory';
 import type { JobRequest } from '../engine/jobs/types';
+import { runDry } from './cost/dryRun';
+import { withinRunBudget } from './cost/runBudgetCheck';
+import { readRunCost } from './cost/runOptions';
 import { resources, type ResourceName } from './node.type';
 import type { ItemOperation, JobOperation, Operation, ToolOperation } from './operation.types';
 import { addRunHints } from './runHints';
@@ -99,6 +102,7 @@ async function runJobs(
 	continueOnFail: boolean,
 	asTool: boolean,
 ): Promise<ItemResult[]> {
+	const cost = readRunCost(ctx);
 	const passed = new Set<number>();
 	for (let i = 0; i < count; i++) if (op.passesOn?.call(ctx, i)) passed.add(i);
 	const indexes = Array.from({ length: count }, (_, i) => i).filter((i) => !passed.has(i));
@@ -108,10 +112,11 @@ async function runJobs(
 	// checking thousands of items takes seconds: n8n answers other requests meanwhile
 	const breather = new Breather();
 	const readers = indexes.length > READ_AHEAD ? LARGE_BATCH_READERS : READ_AHEAD;
-	const prepared = await mapLimit(indexes, readers, async (i) => {
+	const checked = await mapLimit(indexes, readers, async (i) => {
 		for (let breath = breather.due(); breath; breath = breather.due()) await breath;
 		return await op.prepare.call(ctx, i);
 	});
+	const prepared = withinRunBudget(ctx, cost.maxRunCredits, continueOnFail, indexes, checked);
 	const firstFailure = prepared.findIndex((p) => !p.ok);
 	if (firstFailure >= 0 && !continueOnFail) {
 		const failed = prepared[firstFailure] as { error: unknown };
@@ -123,7 +128,10 @@ async function runJobs(
 	});
 	let batchResults: ItemResult[];
 	try {
-		batchResults = await new JobBatch(ctx, requests, continueOnFail).run();
+		// a dry run ends here: every item checked and priced, nothing created
+		batchResults = cost.dryRun
+			? runDry(ctx, requests, prepared.length - requests.length)
+			: await new JobBatch(ctx, requests, continueOnFail).run();
 	} catch (error) {
 		const itemIndex =
 			((error as { context?: IDataObject }).context?.itemIndex as number | undefined) ?? 0;
@@ -139,7 +147,7 @@ async function runJobs(
 		const result = batchResults[pos];
 		results[r.itemIndex] = asTool ? answerForAgent(ctx, r.req, result) : result;
 	});
-	addRunHints(ctx, requests, batchResults);
+	if (!cost.dryRun) addRunHints(ctx, requests, batchResults);
 	return results;
 }
 

@@ -4,6 +4,7 @@ import { JOB_KINDS, type JobKind } from '../engine/jobs/jobKinds';
 import { AUDIO_CREDITS_PER_MINUTE } from '../validation/audioCost';
 import { creditsPer } from '../validation/credits';
 import { additionalBodyFieldsOption } from './bodyFields';
+import { runCostOptions } from './cost/runOptions';
 
 export function waitForCompletionField(what: string): INodeProperties {
 	return {
@@ -123,6 +124,7 @@ export function generateOptions(
 			typeOptions: { minValue: 0 },
 			description: `Largest estimated cost allowed for one item, ${kind !== 'podcast' ? "from the model listing's prices" : `at the service's stated ${creditsPer(AUDIO_CREDITS_PER_MINUTE, 'minute of audio')}, the minutes from the script's words or the length the prompt states (a prompt that states none is refused while this is set)`}. An item above it fails before any job is created. 0: no limit.`,
 		});
+		options.push(...runCostOptions);
 	}
 	return optionsCollection(options);
 }

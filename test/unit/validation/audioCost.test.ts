@@ -1,5 +1,6 @@
 import {
 	AUDIO_CREDITS_PER_MINUTE,
+	audioEstimate,
 	checkAudioCredits,
 } from '../../../nodes/MediaGeneration/validation/audioCost';
 import {
@@ -59,5 +60,13 @@ describe('audio credits', () => {
 		expect(() => checkAudioCredits(length, 29)).toThrow(
 			'This item would cost an estimated 30 credits (10 credits per minute of audio × about 3 minutes: 450 words at 150 a minute), above Max Credits (29). Raise Max Credits or ask for shorter audio.',
 		);
+	});
+
+	test('the estimate a dry run and the run limit read: its credits and how they were counted', () => {
+		expect(audioEstimate({ minutes: 3, basis: '450 words at 150 a minute' })).toEqual({
+			credits: 30,
+			basis: '10 credits per minute of audio × about 3 minutes: 450 words at 150 a minute',
+		});
+		expect(audioEstimate(undefined)).toEqual({ basis: 'the prompt states no length' });
 	});
 });

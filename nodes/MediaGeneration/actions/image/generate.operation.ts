@@ -110,6 +110,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 		kind: 'image',
 		create: { path: '/image', body },
 		settings,
+		estimate: { credits: plan.estimatedCredits, basis: how },
 		json: {
 			model: modelId,
 			resolution: plan.resolution,

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { JobRequest } from '../../engine/jobs/types';
-import { checkAudioCredits } from '../../validation/audioCost';
+import { audioEstimate, checkAudioCredits } from '../../validation/audioCost';
 import { parseList } from '../../validation/ids';
 import {
 	checkConversationScript,
@@ -150,7 +150,8 @@ export function podcastOperation(intent: Intent) {
 		Object.assign(body, extra);
 		const estimated = checkAudioCredits(length, settings.maxCredits);
 		const json = estimated === undefined ? {} : { estimated_credits: estimated };
-		return { kind: 'podcast', create: { path: intent.path, body }, settings, json };
+		const estimate = audioEstimate(length);
+		return { kind: 'podcast', create: { path: intent.path, body }, settings, json, estimate };
 	}
 
 	return { description, prepare };

@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { priorTriesOf } from '../../engine/batch/nodeMemory';
+import { dryUploadAnswer } from '../cost/dryUpload';
+import { isDryRun } from '../cost/runOptions';
 import { inputBinary, type InputBinary } from '../../transport/binaryInput';
 import { HOLD_MS, RETRY_HOLD_MS, StreamedForm } from '../../transport/multipart';
 import { apiRequest } from '../../transport/request';
@@ -76,6 +78,8 @@ export async function sendUpload(
 	itemIndex: number,
 	file: UploadFile,
 ): Promise<IDataObject> {
+	// the one place a file is sent: a dry run checks it and sends nothing
+	if (isDryRun(ctx)) return await dryUploadAnswer(file);
 	const prior = priorTriesOf(ctx);
 	const source = { kind: file.kind, field: file.field, size: file.source.size };
 	const known = prior.upload(itemIndex, source);

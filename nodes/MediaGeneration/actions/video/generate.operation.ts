@@ -171,5 +171,11 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	const json: IDataObject = { model: modelId, mode: plan.mode, resolution: plan.resolution };
 	if (plan.duration !== undefined) json.duration = plan.duration;
 	if (estimate.known) json.estimated_credits = estimate.credits;
-	return { kind: 'video', create: { path: '/video', body }, settings, json };
+	const basis = creditNote(plan, estimate.seconds, estimate.known);
+	const cost = {
+		credits: estimate.credits,
+		basis,
+		...(estimate.known ? {} : { upperBound: true }),
+	};
+	return { kind: 'video', create: { path: '/video', body }, settings, json, estimate: cost };
 }

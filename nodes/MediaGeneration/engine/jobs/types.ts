@@ -44,7 +44,15 @@ export type JobRequest = {
 	settings: WaitSettings;
 	/** fields for every output item of this job (model, estimated credits, …) */
 	json: IDataObject;
+	/** a create's estimated cost, for a dry run and the run's credit limit (actions/cost/) */
+	estimate?: CreditEstimate;
 };
+
+/**
+ * What a create is estimated to cost: `credits` (absent when it cannot be known before the job),
+ * how the figure was made, and whether it is only an upper bound (a source clip given by id).
+ */
+export type CreditEstimate = { credits?: number; basis: string; upperBound?: boolean };
 
 /** One result file of a finished job, with the fields its output item shows. */
 export type ResultFile = { url: string; json: IDataObject };
