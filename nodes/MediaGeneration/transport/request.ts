@@ -15,7 +15,8 @@ import { oncePerRun } from './perRun';
 import { paceOf, type Refusal } from './pace';
 import { networkCodeOf } from './network';
 import { intentName, isCreate, type Intent } from './intent';
-import { isRetryable, isRetryableFailure, RETRY_LIMITS, type Attempt } from './retry';
+import { isRetryable, isRetryableFailure, type Attempt } from './retry';
+import { RETRY_POLICY } from './retryPolicy';
 import { withTries } from './tries';
 
 export const CREDENTIAL_NAME = 'mediaGenerationApi';
@@ -144,7 +145,7 @@ export async function apiRequest<T>(ctx: ApiContext, req: ApiRequest): Promise<T
 	const signal =
 		req.signal ?? ('getExecutionCancelSignal' in ctx ? ctx.getExecutionCancelSignal() : undefined);
 	const pace = await paceOf(ctx, kindOf(req));
-	const limit = isCreate(req.intent) ? RETRY_LIMITS.createAttempts : RETRY_LIMITS.safeAttempts;
+	const limit = isCreate(req.intent) ? RETRY_POLICY.createAttempts : RETRY_POLICY.readAttempts;
 	const failed = (refusal: Refusal) => {
 		const { method, path, intent } = req;
 		const error = toNodeApiError(

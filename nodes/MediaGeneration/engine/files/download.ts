@@ -5,6 +5,7 @@ import { pause } from '../../transport/pause';
 import { cancelledError } from '../../transport/cancelled';
 import { networkCodeOf } from '../../transport/network';
 import { retryDelayMs } from '../../transport/retry';
+import { RETRY_POLICY } from '../../transport/retryPolicy';
 import { withTries } from '../../transport/tries';
 import { readHead } from '../../transport/streamHead';
 import type { JobKind } from '../jobs/jobKinds';
@@ -18,9 +19,6 @@ export type StreamResponse = {
 	headers: Record<string, string | string[] | undefined>;
 	body: Readable;
 };
-
-/** Tries for one file in all (network errors, 5xx, cut-off or foreign bodies), and fresh links. */
-export const FILE_TRIES = { attempts: 4, freshLinks: 2, idleTimeoutMs: 120_000 };
 
 /** How much of an error answer is read to tell an expired link from a final refusal. */
 const ERROR_BODY_BYTES = 4096;
@@ -81,7 +79,7 @@ export async function downloadFile(
 	let freshLinks = 0;
 	let lastProblem = '';
 	const stored = await withTries<IBinaryData>({
-		limit: FILE_TRIES.attempts,
+		limit: RETRY_POLICY.fileAttempts,
 		waitAfter: async (failed) =>
 			await pause(
 				retryDelayMs({ intent: 'read', attempt: failed }, Date.now()),
@@ -100,7 +98,7 @@ export async function downloadFile(
 				encoding: 'stream',
 				returnFullResponse: true,
 				ignoreHttpStatusErrors: true,
-				timeout: FILE_TRIES.idleTimeoutMs,
+				timeout: RETRY_POLICY.transferIdleMs,
 				abortSignal: target.signal,
 			};
 			let response: StreamResponse | undefined;
@@ -146,7 +144,7 @@ export async function downloadFile(
 			}
 			if (!stale) return { ok: false, again: true };
 			// a link past its time is replaced at once; that is not a failed try
-			if (freshLinks >= FILE_TRIES.freshLinks) return { ok: false, again: false };
+			if (freshLinks >= RETRY_POLICY.fileFreshLinks) return { ok: false, again: false };
 			freshLinks++;
 			url = await target.freshUrl();
 			return { ok: false, again: true, counts: false };
