@@ -49,11 +49,6 @@ export function sniffAudioType(head: Uint8Array): AudioType | undefined {
 	return id3 || frame ? { kind: 'audio', mimeType: 'audio/mpeg', extension: 'mp3' } : undefined;
 }
 
-/** Whatever media the first bytes show: image, video or MP3. */
-export function sniffMediaType(head: Uint8Array): MediaType | undefined {
-	return sniffImageType(head) ?? sniffVideoType(head) ?? sniffAudioType(head);
-}
-
 export const UPLOAD_LIMITS = {
 	image: { bytes: 20 * 1024 * 1024, label: '20 MB', types: 'PNG, JPEG or WebP' },
 	video: { bytes: 100 * 1024 * 1024, label: '100 MB', types: 'MP4 or MOV', seconds: 60 },
