@@ -1,11 +1,10 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { HEAD_BYTES } from '../validation/fileType';
 import { inputBinaryField } from './binaryField';
 import type { StreamedFile } from './multipart';
 import { countRest, readHead, type ByteSource } from './streamHead';
 
-/** Bytes read from the start of an input file to recognise its type. */
-export const HEAD_BYTES = 64;
 /**
  * The chunk a stored file is read in as it is sent. Each chunk passes through several streams of
  * n8n's HTTP client, so a 90 MB upload in 64 KB chunks (the default) spends more time handing

@@ -1,5 +1,8 @@
 /** Recognises media by its first bytes, never by its name or declared MIME type. */
 
+/** Bytes kept from the start of a file to recognise its type (more than any sniff below reads). */
+export const HEAD_BYTES = 64;
+
 export type ImageType = {
 	kind: 'image';
 	mimeType: 'image/png' | 'image/jpeg' | 'image/webp';

@@ -2,14 +2,11 @@ import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 
 import type { StreamResponse } from '../../engine/files/download';
 import type { Readable } from '../../engine/files/relay';
-import { UPLOAD_LIMITS } from '../../validation/fileType';
+import { HEAD_BYTES, UPLOAD_LIMITS } from '../../validation/fileType';
 import { VideoLength } from '../../validation/videoLength';
 import type { UploadKind } from './uploadBinary';
 
 /** The parts of fetching a file from a link for an upload (fetchUrl.ts): what it watches and keeps. */
-
-/** Bytes kept from the start of a file to recognise its type. */
-const HEAD_BYTES = 64;
 
 export const mb = (bytes: number) => (bytes / 1048576).toFixed(1);
 
