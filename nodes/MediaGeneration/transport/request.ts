@@ -10,6 +10,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { normalizeBaseUrl } from './baseUrl';
 import { cancelledError } from './cancelled';
 import { toNodeApiError } from './errors';
+import { header } from './header';
 import { StreamedForm } from './multipart';
 import { oncePerRun } from './perRun';
 import { paceOf, type Refusal } from './pace';
@@ -51,11 +52,6 @@ type FullResponse = {
 function isAbort(ctx: ApiContext, error: unknown): boolean {
 	const signal = 'getExecutionCancelSignal' in ctx ? ctx.getExecutionCancelSignal() : undefined;
 	return Boolean(signal?.aborted) || (error as { name?: string })?.name === 'AbortError';
-}
-
-function header(headers: FullResponse['headers'], name: string): string | undefined {
-	const v = headers?.[name] ?? headers?.[name.toLowerCase()];
-	return Array.isArray(v) ? v[0] : v;
 }
 
 type Connection = { baseUrl: string; apiKey: string };

@@ -2,6 +2,7 @@ import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 
 import type { StreamResponse } from '../../engine/files/download';
 import type { Readable } from '../../engine/files/relay';
+import { header } from '../../transport/header';
 import { HEAD_BYTES, UPLOAD_LIMITS } from '../../validation/fileType';
 import { VideoLength } from '../../validation/videoLength';
 import type { UploadKind } from './uploadBinary';
@@ -59,8 +60,8 @@ export class Watch {
 
 /** The Content-Length the host declares (for the bytes it sends, which may be compressed). */
 export function declaredLength(response: StreamResponse): number | undefined {
-	const raw = response.headers['content-length'];
-	const length = Number(Array.isArray(raw) ? raw[0] : raw);
+	const raw = header(response.headers, 'content-length');
+	const length = Number(raw);
 	return raw !== undefined && Number.isSafeInteger(length) && length >= 0 ? length : undefined;
 }
 

@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { pause } from '../../transport/pause';
 import { cancelledError } from '../../transport/cancelled';
+import { header } from '../../transport/header';
 import { networkCodeOf } from '../../transport/network';
 import { retryDelayMs } from '../../transport/retry';
 import { RETRY_POLICY } from '../../transport/retryPolicy';
@@ -35,18 +36,13 @@ export type DownloadTarget = {
 	signal: AbortSignal;
 };
 
-function header(response: StreamResponse, name: string): string | undefined {
-	const v = response.headers[name];
-	return Array.isArray(v) ? v[0] : v;
-}
-
 /**
  * The Content-Length of the bytes as they arrive. A body the HTTP client decompresses (gzip,
  * brotli) arrives as another stream than the raw response, and its header counts encoded bytes.
  */
 export function arrivingLength(response: StreamResponse): number | undefined {
 	const raw = typeof (response.body as { statusCode?: unknown }).statusCode === 'number';
-	const length = Number(header(response, 'content-length'));
+	const length = Number(header(response.headers, 'content-length'));
 	return raw && Number.isSafeInteger(length) && length >= 0 ? length : undefined;
 }
 
