@@ -12,7 +12,7 @@ import { cancelledError } from './cancelled';
 import { toNodeApiError } from './errors';
 import { header } from './header';
 import { StreamedForm } from './multipart';
-import { oncePerRun } from './perRun';
+import { nodeOf, oncePerRun } from './perRun';
 import { paceOf, type Refusal } from './pace';
 import { networkCodeOf } from './network';
 import { intentName, isCreate, type Intent } from './intent';
@@ -119,8 +119,8 @@ async function tryOnce(
 	try {
 		return { response: (await ctx.helpers.httpRequest(options)) as FullResponse };
 	} catch (error) {
-		if (isAbort(ctx, error)) throw cancelledError(ctx.getNode(), req.itemIndex);
-		streamed?.assertWhole(ctx.getNode(), req.itemIndex);
+		if (isAbort(ctx, error)) throw cancelledError(nodeOf(ctx), req.itemIndex);
+		streamed?.assertWhole(nodeOf(ctx), req.itemIndex);
 		return { networkCode: networkCodeOf(error) ?? 'ENETWORK' };
 	} finally {
 		streamed?.close();
@@ -134,7 +134,7 @@ async function tryOnce(
  * NodeApiErrors without any trace of the key.
  */
 export async function apiRequest<T>(ctx: ApiContext, req: ApiRequest): Promise<T> {
-	const node = ctx.getNode();
+	const node = nodeOf(ctx);
 	if (!req.path.startsWith('/')) throw new NodeOperationError(node, `Invalid API path ${req.path}`);
 	const connection = await getConnection(ctx, node, req.itemIndex);
 	const host = new URL(connection.baseUrl).host;

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { WaitSettings } from '../../engine/jobs/types';
+import { nodeOf } from '../../transport/perRun';
 import { InputError } from '../../validation/inputError';
 import { readNumber } from '../../validation/values';
 
@@ -11,7 +12,7 @@ import { readNumber } from '../../validation/values';
  * in tool mode the node outputs links to the files instead of downloading them.
  */
 export function inToolMode(ctx: IExecuteFunctions): boolean {
-	if (ctx.getNode().type.endsWith('Tool')) return true;
+	if (nodeOf(ctx).type.endsWith('Tool')) return true;
 	const asks = (ctx as { isToolExecution?: () => boolean }).isToolExecution;
 	return typeof asks === 'function' && asks.call(ctx) === true;
 }

@@ -14,6 +14,7 @@ import { InputError } from '../../validation/inputError';
 import { shownUrl } from '../../validation/urls';
 import type { UploadFile, UploadKind } from './uploadBinary';
 import { baseName, declaredLength, HOST_FAILURES, mb, storedSource, Watch } from './urlTransfer';
+import { nodeOf } from '../../transport/perRun';
 
 /**
  * Fetches a reference file given by link, for an upload. The request carries no API key (it is
@@ -30,7 +31,7 @@ export async function fetchUploadFile(
 	link: string,
 	label: string,
 ): Promise<UploadFile> {
-	const node = ctx.getNode();
+	const node = nodeOf(ctx);
 	const limits = UPLOAD_LIMITS[kind];
 	const where = shownUrl(link);
 	const signal = ctx.getExecutionCancelSignal();

@@ -8,6 +8,7 @@ import { outcomeOf } from '../limits/governor';
 import { jobFailedError, notFinishedError, timeoutError, unreadError } from '../jobs/jobErrors';
 import { JOB_KINDS, type JobState } from '../jobs/jobKinds';
 import { decideLook, decideUnread, isEnded } from './look';
+import { nodeOf } from '../../transport/perRun';
 
 /**
  * The batch's looks at its jobs: sent when the look plan says they are due, each through the
@@ -92,7 +93,7 @@ export class BatchLooks {
 			pastDeadline: fetchedAt >= e.deadline,
 			stopping: b.stopping,
 		});
-		const node = b.ctx.getNode();
+		const node = nodeOf(b.ctx);
 		switch (action) {
 			case 'release':
 				e.phase = 'done';
@@ -145,7 +146,7 @@ export class BatchLooks {
 			this.b.results[e.pos] = [{ json: { ...this.b.json(e, state), timed_out: true } }];
 			return;
 		}
-		const node = this.b.ctx.getNode();
+		const node = nodeOf(this.b.ctx);
 		this.b.fail(
 			e,
 			unread === undefined

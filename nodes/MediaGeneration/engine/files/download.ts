@@ -13,6 +13,7 @@ import type { JobKind } from '../jobs/jobKinds';
 import { fileHostOf, isStaleLink, storageErrorCode } from './resultBody';
 import type { Readable } from './relay';
 import { FailedTransfer, NotStored, storeResult } from './storeResult';
+import { nodeOf } from '../../transport/perRun';
 
 /** A response of n8n's request helper asked for a stream and the full response. */
 export type StreamResponse = {
@@ -68,7 +69,7 @@ export async function downloadFile(
 	ctx: IExecuteFunctions,
 	target: DownloadTarget,
 ): Promise<IBinaryData> {
-	const node = ctx.getNode();
+	const node = nodeOf(ctx);
 	const fail = (message: string, description?: string) =>
 		new NodeOperationError(node, message, { itemIndex: target.itemIndex, description });
 	let url = target.url;
