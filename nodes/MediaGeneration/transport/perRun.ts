@@ -2,11 +2,11 @@ import type { INode } from 'n8n-workflow';
 
 /**
  * Values made or fetched at most once per node run (an execution of the node, or one options
- * lookup) and shared by every item and field of it: the node, the credential's values and the
- * model listings. They are kept against n8n's context object in a WeakMap: never at module
- * level, so that queue mode and concurrent executions stay independent and the values go with
- * the run, and never on the context itself, so that nothing which prints the context can show
- * the API key. A failed fetch is not kept: the next item or field tries again.
+ * lookup) and shared by every item and field of it: the node, whether it runs as a tool, the
+ * credential's values and the model listings. They are kept against n8n's context object in a
+ * WeakMap: never at module level, so that queue mode and concurrent executions stay independent
+ * and the values go with the run, and never on the context itself, so that nothing which prints
+ * the context can show the API key. A failed fetch is not kept: the next item or field tries again.
  */
 const runs = new WeakMap<object, Map<string, unknown>>();
 

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { WaitSettings } from '../../engine/jobs/types';
-import { nodeOf } from '../../transport/perRun';
+import { madeOncePerRun, nodeOf } from '../../transport/perRun';
 import { InputError } from '../../validation/inputError';
 import { readNumber } from '../../validation/values';
 
@@ -9,12 +9,15 @@ import { readNumber } from '../../validation/values';
  * Whether the node runs as an AI agent's tool. n8n names the tool variant of a node after the
  * node with "Tool" appended (n8n's convertNodeToAiTool), and newer releases also say so through
  * isToolExecution. An agent receives only the JSON of a tool's output, never its binary data, so
- * in tool mode the node outputs links to the files instead of downloading them.
+ * in tool mode the node outputs links to the files instead of downloading them. Worked out once
+ * per run.
  */
 export function inToolMode(ctx: IExecuteFunctions): boolean {
-	if (nodeOf(ctx).type.endsWith('Tool')) return true;
-	const asks = (ctx as { isToolExecution?: () => boolean }).isToolExecution;
-	return typeof asks === 'function' && asks.call(ctx) === true;
+	return madeOncePerRun(ctx, 'tool mode', () => {
+		if (nodeOf(ctx).type.endsWith('Tool')) return true;
+		const asks = (ctx as { isToolExecution?: () => boolean }).isToolExecution;
+		return typeof asks === 'function' && asks.call(ctx) === true;
+	});
 }
 
 /**
