@@ -7,7 +7,7 @@ import { readIdText } from '../../validation/values';
 import { jobIdField } from '../descriptions';
 import { jobIdFields } from '../tool/jobIdFields';
 import { downloadOptions } from '../waitOptions';
-import { readDownloadSettings } from '../waitSettings';
+import { readDownloadSettings, readOptions } from '../waitSettings';
 import { readParameter } from '../itemField';
 
 /** A Download operation for one job kind: fresh links from the job, then the files as binary data. */
@@ -19,7 +19,12 @@ export function downloadJobOperation(kind: JobKind) {
 
 	async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<JobRequest> {
 		const jobId = readJobId(kind, readParameter(this, 'jobId', itemIndex, ''));
-		return { kind, jobId, settings: readDownloadSettings(this, itemIndex), json: {} };
+		return {
+			kind,
+			jobId,
+			settings: readDownloadSettings(this, readOptions(this, itemIndex)),
+			json: {},
+		};
 	}
 
 	return { description, prepare };
