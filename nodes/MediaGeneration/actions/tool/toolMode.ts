@@ -29,7 +29,7 @@ export const CLIENT_TIMEOUT_SECONDS = 60;
 export const TOOL_WAIT_SECONDS = 40;
 const TOOL_WAIT_LIMIT_SECONDS = 3600;
 
-/** The operations of a resource that wait for a job as tools: create, Get and Check. */
+/** The operations of a resource that wait for a job as tools: create, Get, Check and Download. */
 export const toolWaitField: INodeProperties = {
 	displayName: 'Tool Wait (Seconds)',
 	name: 'toolWaitSeconds',

@@ -52,8 +52,10 @@ export class BatchLooks {
 		const createdHere = Boolean(e.req.create);
 		const checking = Boolean(e.req.check);
 		const watching = Boolean(e.req.watch);
-		// a job made or watched here is looked at through an outage for as long as its wait allows
-		const read = await this.read(e, createdHere || watching ? e.deadline : undefined).then(
+		// a job made or watched here is looked at through an outage for as long as its wait allows,
+		// and a bounded answer's (a tool's) no longer than its bound
+		const bounded = createdHere || watching || e.req.settings.answerBy !== undefined;
+		const read = await this.read(e, bounded ? e.deadline : undefined).then(
 			(body) => ({ body, error: undefined }),
 			(error: unknown) => ({ body: undefined, error }),
 		);
