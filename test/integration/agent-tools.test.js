@@ -36,6 +36,8 @@ const checkVideo = (extra = {}) =>
 	tool('Check Video', { resource: 'video', operation: 'check', ...extra });
 const getVideo = (extra = {}) =>
 	tool('Get Video', { resource: 'video', operation: 'get', ...extra });
+const downloadVideo = (extra = {}) =>
+	tool('Download Video', { resource: 'video', operation: 'download', ...extra });
 
 /** Calls a tool and reads its answer as the agent does (JSON text: the output items' JSON). */
 async function call(tools, name, args) {
@@ -45,6 +47,19 @@ async function call(tools, name, args) {
 }
 
 const creates = (re) => jobsWithPrompt(ref.svc, re).length;
+
+/** The answer of an agent's run of `script` with these tools; the run itself must not fail. */
+async function withTools(tools, script) {
+	const { result, error } = await runAgent({ tools, credentials: creds(), script });
+	expect(error).toBeUndefined();
+	return result;
+}
+
+/** Generate_Video with `prompt`, then the tool `name` with its job_id: the second call's answer. */
+async function generateThen(tools, prompt, name) {
+	const first = await call(tools, 'Generate_Video', { prompt });
+	return await call(tools, name, { job_id: first.answer[0].job_id });
+}
 
 describe('a create operation as a tool waits at most its Tool Wait', () => {
 	test('a job longer than the bound: the answer comes within it, with job_id, status, created_at, a rough wait and what to do next', async () => {
@@ -191,10 +206,7 @@ describe('Check and Get as tools take the job id from the agent and wait within 
 		const { result, error } = await runAgent({
 			tools: [generateVideo({ toolWaitSeconds: 1 }), checkVideo({ toolWaitSeconds: 1 })],
 			credentials: creds(),
-			script: async (tools) => {
-				const first = await call(tools, 'Generate_Video', { prompt: 'A deer [14s]' });
-				return await call(tools, 'Check_Video', { job_id: first.answer[0].job_id });
-			},
+			script: async (tools) => await generateThen(tools, 'A deer [14s]', 'Check_Video'),
 		});
 		expect(error).toBeUndefined();
 		const [job] = result.answer;
@@ -210,10 +222,7 @@ describe('Check and Get as tools take the job id from the agent and wait within 
 		const { result, error } = await runAgent({
 			tools: [generateVideo({ toolWaitSeconds: 1 }), getVideo({ toolWaitSeconds: 10 })],
 			credentials: creds(),
-			script: async (tools) => {
-				const first = await call(tools, 'Generate_Video', { prompt: 'A crane [2s]' });
-				return await call(tools, 'Get_Video', { job_id: first.answer[0].job_id });
-			},
+			script: async (tools) => await generateThen(tools, 'A crane [2s]', 'Get_Video'),
 		});
 		expect(error).toBeUndefined();
 		expect(result.answer[0]).toMatchObject({ status: 'succeeded', url: expect.any(String) });
@@ -251,5 +260,38 @@ describe('Check and Get as tools take the job id from the agent and wait within 
 		expect(check).not.toEqual(generate);
 		expect(get).toEqual(check);
 		for (const text of [generate, check]) expect(text).toMatch(/24 hours/);
+	});
+});
+
+describe('Download as a tool answers within its Tool Wait', () => {
+	test('a finished job: fresh links, no files, one create', async () => {
+		const result = await withTools(
+			[generateVideo({ toolWaitSeconds: 5 }), downloadVideo({ toolWaitSeconds: 2 })],
+			async (tools) => await generateThen(tools, 'A stoat [1s]', 'Download_Video'),
+		);
+		expect(result.answer[0]).toMatchObject({ status: 'succeeded', url: expect.any(String) });
+		expect(result.answer[0].binary).toBeUndefined();
+		expect(creates(/A stoat \[1s\]/)).toBe(1);
+	});
+
+	test('the job endpoint refusing for longer than Tool Wait: the call fails within it, naming the job', async () => {
+		const result = await withTools(
+			[generateVideo({ toolWaitSeconds: 5 }), downloadVideo({ toolWaitSeconds: 1 })],
+			async (tools) => {
+				const first = await call(tools, 'Generate_Video', { prompt: 'A marten [1s]' });
+				const jobId = first.answer[0].job_id;
+				// without the bound, a read is tried five times: at least 5.6 s of waits between them
+				ref.svc.faults.add({ route: 'GET /video/:id', kind: 'status', status: 503, forMs: 20_000 });
+				const started = Date.now();
+				const text = await tools.Download_Video.invoke({ job_id: jobId }).then(
+					(answer) => answer,
+					(failure) => failure.message,
+				);
+				ref.svc.faults.clear();
+				return { jobId, text, ms: Date.now() - started };
+			},
+		);
+		expect(result.text).toContain(result.jobId);
+		expect(result.ms).toBeLessThan(4500);
 	});
 });

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { EXTRA_BODY_LABEL, readExtraBody, type OwnFields } from '../validation/extraBody';
 
@@ -16,12 +16,7 @@ export const additionalBodyFieldsOption: INodeProperties = {
 		'Fields to add to the service\'s create request as a JSON object, for options the node does not offer yet, e.g. {"seed": 42}. Fields the node sets itself are refused: use the node\'s own field for those.',
 };
 
-/** This item's additional body fields, checked as a JSON object free of `own` fields. */
-export function readAdditionalBody(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	own: OwnFields,
-): IDataObject {
-	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+/** An item's additional body fields, from its Options, checked as a JSON object free of `own` fields. */
+export function readAdditionalBody(options: IDataObject, own: OwnFields): IDataObject {
 	return readExtraBody(options.additionalBodyFields, own);
 }

@@ -23,18 +23,6 @@ import { inToolMode } from './tool/toolMode';
 const ITEM_FIELD = /^=\{\{\s*\$json((?:\.[A-Za-z_$][\w$]*|\['[^'\\]*'\]|\["[^"\\]*"\])+)\s*\}\}$/;
 const STEP = /\.([A-Za-z_$][\w$]*)|\['([^'\\]*)'\]|\["([^"\\]*)"\]/g;
 
-/** Per run of the node (its execute context): whether fields may be read from the item. */
-const quickRuns = new WeakMap<IExecuteFunctions, boolean>();
-
-function quickAllowed(ctx: IExecuteFunctions): boolean {
-	let quick = quickRuns.get(ctx);
-	if (quick === undefined) {
-		quick = !inToolMode(ctx);
-		quickRuns.set(ctx, quick);
-	}
-	return quick;
-}
-
 /** The path of `{{ $json… }}`, or undefined when the text is any other value or expression. */
 export function itemFieldPath(raw: unknown): string[] | undefined {
 	if (typeof raw !== 'string') return undefined;
@@ -74,7 +62,7 @@ export function readParameter(
 	fallback: unknown,
 	options: { extractValue?: boolean } = {},
 ): unknown {
-	if (quickAllowed(ctx)) {
+	if (!inToolMode(ctx)) {
 		const raw: unknown = ctx.getNodeParameter(name, itemIndex, fallback, { rawExpressions: true });
 		const locator = options.extractValue && isLocator(raw);
 		const path = itemFieldPath(locator ? raw.value : raw);

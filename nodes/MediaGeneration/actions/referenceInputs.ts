@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IDisplayOptions,
+	IExecuteFunctions,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import {
 	readUploadFile,
@@ -15,12 +20,11 @@ import {
 	namingOrigin,
 	singleUrlField,
 	urlListField,
+	type SingleInput,
 	withUrls,
 	type UrlReferences,
 } from './referenceUrls';
 import { readParameter } from './itemField';
-
-type Show = { show: Record<string, Array<string | boolean>> };
 
 /** The names and labels of a pair of reference fields, shared by the form and the code reading it. */
 export type ReferenceNames = {
@@ -57,7 +61,7 @@ export function referenceFields(
 		tag: 'Image' | 'Video';
 		what: string;
 		/** further conditions, such as the video mode that shows these fields */
-		displayOptions?: Show;
+		displayOptions?: IDisplayOptions;
 	},
 ): INodeProperties[] {
 	const source =
@@ -140,13 +144,7 @@ export async function resolveWithUploads(
 }
 
 /** One input (a frame, a source video) given as an id, a binary field of the item, or a link. */
-export function singleInputFields(o: {
-	name: string;
-	label: string;
-	kind: UploadKind;
-	what: string;
-	displayOptions?: Show;
-}): INodeProperties[] {
+export function singleInputFields(o: SingleInput): INodeProperties[] {
 	const source =
 		o.kind === 'image' ? 'Upload Image or an image job' : 'Upload Video or a video job';
 	return [

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { UPLOAD_LIMITS } from '../validation/fileType';
 import { parseUrlList } from '../validation/urls';
@@ -11,8 +11,6 @@ import { readParameter } from './itemField';
  * ids and binary fields. Each file is fetched without the API key, checked, and uploaded like a
  * binary field; links come last in the prompt's numbering (@Image 1, …).
  */
-
-type Show = { show: Record<string, Array<string | boolean>> };
 
 /** The links an input gives, and the field they came from (part of References). */
 export type UrlReferences = { urls?: string[]; urlsLabel?: string };
@@ -30,7 +28,7 @@ export function urlListField(o: {
 	urlsLabel: string;
 	kind: UploadKind;
 	what: string;
-	displayOptions?: Show;
+	displayOptions?: IDisplayOptions;
 }): INodeProperties {
 	return {
 		displayName: o.urlsLabel,
@@ -43,14 +41,17 @@ export function urlListField(o: {
 	};
 }
 
-/** The link field of a single input (a frame, the source video). */
-export function singleUrlField(o: {
+/** One input (a frame, the source video) as the form names and shows it. */
+export type SingleInput = {
 	name: string;
 	label: string;
 	kind: UploadKind;
 	what: string;
-	displayOptions?: Show;
-}): INodeProperties {
+	displayOptions?: IDisplayOptions;
+};
+
+/** The link field of a single input. */
+export function singleUrlField(o: SingleInput): INodeProperties {
 	return {
 		displayName: `${o.label} URL`,
 		name: `${o.name}Url`,

@@ -34,14 +34,20 @@ export function readMaxWaitMinutes(options: IDataObject, fallback: number): numb
 	return minutes;
 }
 
+/** An item's Options, read once and handed to each reader of them. */
+export function readOptions(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	return ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+}
+
 export function readWaitSettings(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	kind: JobKind,
+	/** the item's Options (readOptions) */
+	o: IDataObject,
 	/** this item's own default for Maximum Wait, when the user has not set one */
 	maxWaitMinutes?: number,
 ): WaitSettings & { maxCredits: number } {
-	const o = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	// unset: the schedule alone decides (see engine/schedule.ts)
 	const intervalSeconds = readNumber(o.pollIntervalSeconds, 'Poll Interval', MAX_GAP_MS / 1000);
 	if (!(intervalSeconds > 0))
@@ -93,8 +99,8 @@ export function readWaitSettings(
 	return { ...settings, ...tool, createTimeoutMs };
 }
 
-export function readDownloadSettings(ctx: IExecuteFunctions, itemIndex: number): WaitSettings {
-	const o = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+/** Download's settings from the item's Options (readOptions). */
+export function readDownloadSettings(ctx: IExecuteFunctions, o: IDataObject): WaitSettings {
 	return {
 		waitForCompletion: true,
 		lookIntervalMs: 1000,

@@ -58,8 +58,19 @@ function withModelDefault(
 	];
 }
 
-function byDefault<T extends INodePropertyOptions>(options: T[], defaultValue: unknown): T[] {
-	return options.map((o) => (o.value === defaultValue ? { ...o, name: `${o.name} (default)` } : o));
+/**
+ * A chosen model's values for a dropdown, the one the service picks when none is given marked
+ * "(default)"; undefined `options` (no model chosen): "Model's Default" alone.
+ */
+function modelChoices(
+	options: INodePropertyOptions[] | undefined,
+	defaultValue: unknown,
+): INodePropertyOptions[] {
+	if (!options) return withModelDefault([]);
+	const marked = options.map((o) =>
+		o.value === defaultValue ? { ...o, name: `${o.name} (default)` } : o,
+	);
+	return withModelDefault(marked, MARKED);
 }
 
 /** A model's aspect ratios; the service picks `preferred` when the model offers it. */
@@ -86,21 +97,15 @@ export async function getImageResolutions(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
 	const model = await chosenModel(this, imageModels);
-	if (!model) return withModelDefault([]);
-	return withModelDefault(
-		byDefault(
-			model.resolutions.map((r) => ({
-				name: r,
-				value: r,
-				description:
-					model.credits_by_resolution[r] !== undefined
-						? creditsPer(model.credits_by_resolution[r], 'image')
-						: undefined,
-			})),
-			model.default_resolution,
-		),
-		MARKED,
-	);
+	const options = model?.resolutions.map((r) => ({
+		name: r,
+		value: r,
+		description:
+			model.credits_by_resolution[r] !== undefined
+				? creditsPer(model.credits_by_resolution[r], 'image')
+				: undefined,
+	}));
+	return modelChoices(options, model?.default_resolution);
 }
 
 export async function getImageAspectRatios(
@@ -113,21 +118,13 @@ export async function getVideoResolutions(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
 	const model = await chosenModel(this, videoModels);
-	if (!model) return withModelDefault([]);
-	return withModelDefault(
-		byDefault(
-			model.resolutions.map((r) => ({
-				name:
-					r.label && r.label !== r.resolution
-						? `${r.resolution} (renders ${r.label})`
-						: r.resolution,
-				value: r.resolution,
-				description: creditsPer(r.credits_per_second, 'second'),
-			})),
-			model.default_resolution,
-		),
-		MARKED,
-	);
+	const options = model?.resolutions.map((r) => ({
+		name:
+			r.label && r.label !== r.resolution ? `${r.resolution} (renders ${r.label})` : r.resolution,
+		value: r.resolution,
+		description: creditsPer(r.credits_per_second, 'second'),
+	}));
+	return modelChoices(options, model?.default_resolution);
 }
 
 export async function getVideoAspectRatios(
@@ -140,12 +137,6 @@ export async function getVideoDurations(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
 	const model = await chosenModel(this, videoModels);
-	if (!model) return withModelDefault([]);
-	return withModelDefault(
-		byDefault(
-			model.durations.map((d) => ({ name: `${d} s`, value: d })),
-			model.default_duration,
-		),
-		MARKED,
-	);
+	const options = model?.durations.map((d) => ({ name: `${d} s`, value: d }));
+	return modelChoices(options, model?.default_duration);
 }

@@ -1,11 +1,10 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { HEAD_BYTES } from '../validation/fileType';
 import { inputBinaryField } from './binaryField';
 import type { StreamedFile } from './multipart';
 import { countRest, readHead, type ByteSource } from './streamHead';
 
-/** Bytes read from the start of an input file to recognise its type. */
-export const HEAD_BYTES = 64;
 /**
  * The chunk a stored file is read in as it is sent. Each chunk passes through several streams of
  * n8n's HTTP client, so a 90 MB upload in 64 KB chunks (the default) spends more time handing
@@ -71,16 +70,17 @@ export async function inputBinary(
 	const id = binary.id;
 	if (id) {
 		const open = async (chunk: number) => (await ctx.helpers.getBinaryStream(id, chunk)) as Source;
-		const stored = { fileName, mimeType, open: async () => await open(SEND_CHUNK_BYTES) };
 		const recorded = Number((await ctx.helpers.getBinaryMetadata(id)).fileSize);
-		if (Number.isSafeInteger(recorded) && recorded > 0) {
-			const wrongSize = (counted: number, more: boolean) =>
-				`Binary field "${propertyName}" holds ${more ? 'more than' : `only ${counted} of`} the ${recorded} bytes n8n recorded in its binary storage: the file was not stored whole, so the upload was stopped before its end and the service kept nothing`;
-			const head = await storedHead(await open(HEAD_BYTES));
-			return { ...stored, size: recorded, head, wrongSize };
-		}
-		const { head, bytes } = await scanStored(await open(SEND_CHUNK_BYTES));
-		return { ...stored, size: bytes, head };
+		const known = Number.isSafeInteger(recorded) && recorded > 0;
+		const { head, bytes } = known
+			? { head: await storedHead(await open(HEAD_BYTES)), bytes: recorded }
+			: await scanStored(await open(SEND_CHUNK_BYTES));
+		const wrongSize = known
+			? (counted: number, more: boolean) =>
+					`Binary field "${propertyName}" holds ${more ? 'more than' : `only ${counted} of`} the ${recorded} bytes n8n recorded in its binary storage: the file was not stored whole, so the upload was stopped before its end and the service kept nothing`
+			: undefined;
+		const send = async () => await open(SEND_CHUNK_BYTES);
+		return { fileName, mimeType, size: bytes, head, wrongSize, open: send };
 	}
 	const data = await ctx.helpers.getBinaryDataBuffer(itemIndex, binary);
 	return {

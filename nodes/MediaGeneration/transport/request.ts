@@ -10,12 +10,14 @@ import { NodeOperationError } from 'n8n-workflow';
 import { normalizeBaseUrl } from './baseUrl';
 import { cancelledError } from './cancelled';
 import { toNodeApiError } from './errors';
+import { header } from './header';
 import { StreamedForm } from './multipart';
-import { oncePerRun } from './perRun';
+import { nodeOf, oncePerRun } from './perRun';
 import { paceOf, type Refusal } from './pace';
 import { networkCodeOf } from './network';
 import { intentName, isCreate, type Intent } from './intent';
-import { isRetryable, isRetryableFailure, RETRY_LIMITS, type Attempt } from './retry';
+import { isRetryable, isRetryableFailure, type Attempt } from './retry';
+import { RETRY_POLICY } from './retryPolicy';
 import { withTries } from './tries';
 
 export const CREDENTIAL_NAME = 'mediaGenerationApi';
@@ -50,11 +52,6 @@ type FullResponse = {
 function isAbort(ctx: ApiContext, error: unknown): boolean {
 	const signal = 'getExecutionCancelSignal' in ctx ? ctx.getExecutionCancelSignal() : undefined;
 	return Boolean(signal?.aborted) || (error as { name?: string })?.name === 'AbortError';
-}
-
-function header(headers: FullResponse['headers'], name: string): string | undefined {
-	const v = headers?.[name] ?? headers?.[name.toLowerCase()];
-	return Array.isArray(v) ? v[0] : v;
 }
 
 type Connection = { baseUrl: string; apiKey: string };
@@ -122,8 +119,8 @@ async function tryOnce(
 	try {
 		return { response: (await ctx.helpers.httpRequest(options)) as FullResponse };
 	} catch (error) {
-		if (isAbort(ctx, error)) throw cancelledError(ctx.getNode(), req.itemIndex);
-		streamed?.assertWhole(ctx.getNode(), req.itemIndex);
+		if (isAbort(ctx, error)) throw cancelledError(nodeOf(ctx), req.itemIndex);
+		streamed?.assertWhole(nodeOf(ctx), req.itemIndex);
 		return { networkCode: networkCodeOf(error) ?? 'ENETWORK' };
 	} finally {
 		streamed?.close();
@@ -137,14 +134,14 @@ async function tryOnce(
  * NodeApiErrors without any trace of the key.
  */
 export async function apiRequest<T>(ctx: ApiContext, req: ApiRequest): Promise<T> {
-	const node = ctx.getNode();
+	const node = nodeOf(ctx);
 	if (!req.path.startsWith('/')) throw new NodeOperationError(node, `Invalid API path ${req.path}`);
 	const connection = await getConnection(ctx, node, req.itemIndex);
 	const host = new URL(connection.baseUrl).host;
 	const signal =
 		req.signal ?? ('getExecutionCancelSignal' in ctx ? ctx.getExecutionCancelSignal() : undefined);
 	const pace = await paceOf(ctx, kindOf(req));
-	const limit = isCreate(req.intent) ? RETRY_LIMITS.createAttempts : RETRY_LIMITS.safeAttempts;
+	const limit = isCreate(req.intent) ? RETRY_POLICY.createAttempts : RETRY_POLICY.readAttempts;
 	const failed = (refusal: Refusal) => {
 		const { method, path, intent } = req;
 		const error = toNodeApiError(

@@ -1,5 +1,6 @@
 import { isCreate, type Intent } from './intent';
 import { retriesAfter } from './network';
+import { RETRY_POLICY, type Backoff } from './retryPolicy';
 
 /**
  * When a request may be sent again, and after how long.
@@ -20,19 +21,6 @@ export type Attempt = {
 	until?: number;
 };
 
-/** How waits between tries grow: doubling from the base, each within ±`jitter` of its step. */
-export type Backoff = { baseDelayMs: number; maxDelayMs: number; jitter: number };
-
-export const RETRY_LIMITS = {
-	/** tries in all for a read or an upload */
-	safeAttempts: 5,
-	/** tries in all for a create answered 429 or refused */
-	createAttempts: 8,
-	baseDelayMs: 500,
-	maxDelayMs: 30_000,
-	jitter: 0.25,
-};
-
 /** Whether this kind of failure may be answered by sending the request again (tries aside). */
 export function isRetryableFailure(a: Omit<Attempt, 'attempt'>): boolean {
 	if (!isCreate(a.intent)) {
@@ -46,8 +34,8 @@ export function isRetryable(a: Attempt, now = Date.now()): boolean {
 	const left = !isCreate(a.intent)
 		? a.until !== undefined
 			? now < a.until
-			: a.attempt < RETRY_LIMITS.safeAttempts
-		: a.attempt < RETRY_LIMITS.createAttempts;
+			: a.attempt < RETRY_POLICY.readAttempts
+		: a.attempt < RETRY_POLICY.createAttempts;
 	return left && isRetryableFailure(a);
 }
 
@@ -67,13 +55,17 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
 }
 
 /** Our own wait after `tries` failures in a row: a doubling step with jitter, capped. */
-export function backoffMs(tries: number, b: Backoff = RETRY_LIMITS, random = Math.random): number {
+export function backoffMs(
+	tries: number,
+	b: Backoff = RETRY_POLICY.requestBackoff,
+	random = Math.random,
+): number {
 	const step = b.baseDelayMs * 2 ** Math.max(0, tries - 1);
 	return Math.round(Math.min(b.maxDelayMs, step * (1 - b.jitter + random() * 2 * b.jitter)));
 }
 
 /** The shortest wait after `tries` failures in a row: the low end of that step's jitter. */
-export function backoffFloorMs(tries: number, b: Backoff = RETRY_LIMITS): number {
+export function backoffFloorMs(tries: number, b: Backoff = RETRY_POLICY.requestBackoff): number {
 	return backoffMs(tries, b, () => 0);
 }
 
@@ -89,7 +81,7 @@ export function askedWaitMs(
 	tries: number,
 	retryAfter: string | undefined,
 	now: number,
-	b: Backoff = RETRY_LIMITS,
+	b: Backoff = RETRY_POLICY.requestBackoff,
 ): number | undefined {
 	const asked = parseRetryAfter(retryAfter, now);
 	if (asked === undefined || asked < backoffFloorMs(tries, b)) return undefined;
@@ -101,7 +93,7 @@ export function retryWaitMs(
 	tries: number,
 	retryAfter: string | undefined,
 	now: number,
-	b: Backoff = RETRY_LIMITS,
+	b: Backoff = RETRY_POLICY.requestBackoff,
 	random = Math.random,
 ): number {
 	return askedWaitMs(tries, retryAfter, now, b) ?? backoffMs(tries, b, random);
@@ -109,5 +101,5 @@ export function retryWaitMs(
 
 /** The wait before the try after `a` (see retryWaitMs). */
 export function retryDelayMs(a: Attempt, now: number, random: () => number = Math.random): number {
-	return retryWaitMs(a.attempt, a.retryAfter, now, RETRY_LIMITS, random);
+	return retryWaitMs(a.attempt, a.retryAfter, now, RETRY_POLICY.requestBackoff, random);
 }

@@ -1,5 +1,8 @@
 /** Recognises media by its first bytes, never by its name or declared MIME type. */
 
+/** Bytes kept from the start of a file to recognise its type (more than any sniff below reads). */
+export const HEAD_BYTES = 64;
+
 export type ImageType = {
 	kind: 'image';
 	mimeType: 'image/png' | 'image/jpeg' | 'image/webp';
@@ -47,11 +50,6 @@ export function sniffAudioType(head: Uint8Array): AudioType | undefined {
 	const id3 = head.length >= 3 && head[0] === 0x49 && head[1] === 0x44 && head[2] === 0x33;
 	const frame = head.length >= 2 && head[0] === 0xff && (head[1] & 0xe0) === 0xe0;
 	return id3 || frame ? { kind: 'audio', mimeType: 'audio/mpeg', extension: 'mp3' } : undefined;
-}
-
-/** Whatever media the first bytes show: image, video or MP3. */
-export function sniffMediaType(head: Uint8Array): MediaType | undefined {
-	return sniffImageType(head) ?? sniffVideoType(head) ?? sniffAudioType(head);
 }
 
 export const UPLOAD_LIMITS = {

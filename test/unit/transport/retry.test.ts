@@ -4,12 +4,13 @@ import {
 	backoffFloorMs,
 	isRetryable,
 	parseRetryAfter,
-	RETRY_LIMITS,
 	retryDelayMs,
 	retryWaitMs,
 } from '../../../nodes/MediaGeneration/transport/retry';
+import { RETRY_POLICY } from '../../../nodes/MediaGeneration/transport/retryPolicy';
 import { httpDate, NOW as now, SHAPES, UNBELIEVABLE } from '../../support/retryAfter';
 
+const REQUESTS = RETRY_POLICY.requestBackoff;
 const low = () => 0;
 const high = () => 0.999999;
 
@@ -21,7 +22,7 @@ describe('retry policy', () => {
 			expect(isRetryable({ intent: 'read', attempt: 1, networkCode })).toBe(true);
 		for (const status of [400, 401, 403, 404, 422])
 			expect(isRetryable({ intent: 'read', attempt: 1, status })).toBe(false);
-		expect(isRetryable({ intent: 'read', attempt: RETRY_LIMITS.safeAttempts, status: 503 })).toBe(
+		expect(isRetryable({ intent: 'read', attempt: RETRY_POLICY.readAttempts, status: 503 })).toBe(
 			false,
 		);
 	});
@@ -38,7 +39,7 @@ describe('retry policy', () => {
 		expect(
 			isRetryable({
 				intent: { create: 'image' },
-				attempt: RETRY_LIMITS.createAttempts,
+				attempt: RETRY_POLICY.createAttempts,
 				status: 429,
 			}),
 		).toBe(false);
@@ -46,11 +47,11 @@ describe('retry policy', () => {
 
 	test('backoff grows exponentially with bounded jitter', () => {
 		const mid = () => 0.5;
-		expect(retryDelayMs({ intent: 'read', attempt: 1 }, 0, mid)).toBe(RETRY_LIMITS.baseDelayMs);
-		expect(retryDelayMs({ intent: 'read', attempt: 3 }, 0, mid)).toBe(RETRY_LIMITS.baseDelayMs * 4);
-		expect(retryDelayMs({ intent: 'read', attempt: 30 }, 0, mid)).toBe(RETRY_LIMITS.maxDelayMs);
+		expect(retryDelayMs({ intent: 'read', attempt: 1 }, 0, mid)).toBe(REQUESTS.baseDelayMs);
+		expect(retryDelayMs({ intent: 'read', attempt: 3 }, 0, mid)).toBe(REQUESTS.baseDelayMs * 4);
+		expect(retryDelayMs({ intent: 'read', attempt: 30 }, 0, mid)).toBe(REQUESTS.maxDelayMs);
 		expect(retryDelayMs({ intent: 'read', attempt: 2 }, 0, () => 0)).toBe(
-			RETRY_LIMITS.baseDelayMs * 2 * 0.75,
+			REQUESTS.baseDelayMs * 2 * 0.75,
 		);
 	});
 });
@@ -77,16 +78,16 @@ describe('reading Retry-After', () => {
 
 describe('the wait after a refusal, for each Retry-After shape', () => {
 	const floor = (tries: number) => backoffFloorMs(tries);
-	const step = (tries: number) => RETRY_LIMITS.baseDelayMs * 2 ** (tries - 1);
+	const step = (tries: number) => REQUESTS.baseDelayMs * 2 ** (tries - 1);
 
 	test.each(Object.keys(SHAPES))(
 		'%s: between the floor of our own step and the ceiling, at every try',
 		(shape) => {
 			for (let tries = 1; tries <= 10; tries++) {
 				for (const random of [low, high]) {
-					const ms = retryWaitMs(tries, SHAPES[shape], now, RETRY_LIMITS, random);
+					const ms = retryWaitMs(tries, SHAPES[shape], now, REQUESTS, random);
 					expect(ms).toBeGreaterThanOrEqual(floor(tries));
-					expect(ms).toBeLessThanOrEqual(RETRY_LIMITS.maxDelayMs);
+					expect(ms).toBeLessThanOrEqual(REQUESTS.maxDelayMs);
 				}
 			}
 		},
@@ -107,21 +108,21 @@ describe('the wait after a refusal, for each Retry-After shape', () => {
 	test.each(UNBELIEVABLE)('%s: our own back-off, as without a Retry-After', (shape) => {
 		for (const tries of [1, 3, 6]) {
 			expect(askedWaitMs(tries, SHAPES[shape], now)).toBeUndefined();
-			expect(retryWaitMs(tries, SHAPES[shape], now, RETRY_LIMITS, low)).toBe(floor(tries));
-			expect(retryWaitMs(tries, SHAPES[shape], now, RETRY_LIMITS, () => 0.5)).toBe(
-				Math.min(step(tries), RETRY_LIMITS.maxDelayMs),
+			expect(retryWaitMs(tries, SHAPES[shape], now, REQUESTS, low)).toBe(floor(tries));
+			expect(retryWaitMs(tries, SHAPES[shape], now, REQUESTS, () => 0.5)).toBe(
+				Math.min(step(tries), REQUESTS.maxDelayMs),
 			);
 		}
 	});
 
 	test('hours away: cut to the ceiling', () => {
-		expect(retryWaitMs(1, SHAPES['hours away'], now)).toBe(RETRY_LIMITS.maxDelayMs);
-		expect(retryWaitMs(1, httpDate(2 * 3600_000), now)).toBe(RETRY_LIMITS.maxDelayMs);
+		expect(retryWaitMs(1, SHAPES['hours away'], now)).toBe(REQUESTS.maxDelayMs);
+		expect(retryWaitMs(1, httpDate(2 * 3600_000), now)).toBe(REQUESTS.maxDelayMs);
 	});
 
 	test('an ask shorter than our current step gives way to the step', () => {
 		// 2 s asked after 4 refusals in a row (our step: 4 s, floor 3 s)
-		expect(retryWaitMs(4, '2', now, RETRY_LIMITS, () => 0.5)).toBe(4000);
+		expect(retryWaitMs(4, '2', now, REQUESTS, () => 0.5)).toBe(4000);
 		expect(retryWaitMs(4, '3', now)).toBe(3000);
 	});
 });

@@ -15,7 +15,7 @@ import {
 	resolveReferences,
 } from '../referenceInputs';
 import { generateOptions, waitForCompletionField } from '../waitOptions';
-import { readWaitSettings } from '../waitSettings';
+import { readOptions, readWaitSettings } from '../waitSettings';
 import { readParameter } from '../itemField';
 
 const references = REFERENCE_IMAGES;
@@ -79,8 +79,9 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 		'Number of Images',
 		1,
 	);
-	const settings = readWaitSettings(this, itemIndex, 'image');
-	const extra = readAdditionalBody(this, itemIndex, OWN_FIELDS);
+	const options = readOptions(this, itemIndex);
+	const settings = readWaitSettings(this, itemIndex, 'image', options);
+	const extra = readAdditionalBody(options, OWN_FIELDS);
 	const refs = readReferences(this, itemIndex, references);
 
 	const plan = checkImageRequest(await imageModels(this), {

@@ -11,7 +11,7 @@ import type { JobRequest } from '../../engine/jobs/types';
 import { jobIdField } from '../descriptions';
 import { readJobId } from './download.operation';
 import { binaryFieldOption, fileNameOption, maxWaitField, optionsCollection } from '../waitOptions';
-import { readDownloadSettings, readMaxWaitMinutes } from '../waitSettings';
+import { readDownloadSettings, readMaxWaitMinutes, readOptions } from '../waitSettings';
 import { checkToolOperation } from '../tool/checkTool';
 import { jobIdFields } from '../tool/jobIdFields';
 import { readParameter } from '../itemField';
@@ -56,7 +56,7 @@ export function checkJobsOperation(kind: JobKind) {
 
 	async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<JobRequest> {
 		const jobId = readJobId(kind, readParameter(this, 'jobId', itemIndex, ''));
-		const o = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const o = readOptions(this, itemIndex);
 		const waitMinutes = readMaxWaitMinutes(o, JOB_KINDS[kind].wait.checkMaxWaitMinutes);
 		const input = this.getInputData()[itemIndex]?.json ?? {};
 		const json = carried(withoutInputFiles(this, input), jobId);
@@ -68,7 +68,7 @@ export function checkJobsOperation(kind: JobKind) {
 			check: { since: since ?? Date.now() },
 			// a finished job's files as Download outputs them, with Maximum Wait for one still running
 			settings: {
-				...readDownloadSettings(this, itemIndex),
+				...readDownloadSettings(this, o),
 				maxWaitMs: Math.round(waitMinutes * 60_000),
 			},
 			json,

@@ -6,11 +6,15 @@ import { InputError } from '../../validation/inputError';
 import { readIdText } from '../../validation/values';
 import { jobIdField } from '../descriptions';
 import { jobIdFields } from '../tool/jobIdFields';
+import { toolWaitSettings } from '../tool/toolMode';
 import { downloadOptions } from '../waitOptions';
-import { readDownloadSettings } from '../waitSettings';
+import { readDownloadSettings, readOptions } from '../waitSettings';
 import { readParameter } from '../itemField';
 
-/** A Download operation for one job kind: fresh links from the job, then the files as binary data. */
+/**
+ * A Download operation for one job kind: fresh links from the job, then the files as binary data.
+ * As a tool, the links alone (an agent receives no files), within Tool Wait.
+ */
 export function downloadJobOperation(kind: JobKind) {
 	const description: INodeProperties[] = [
 		...jobIdFields(jobIdField(kind), kind),
@@ -19,10 +23,21 @@ export function downloadJobOperation(kind: JobKind) {
 
 	async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<JobRequest> {
 		const jobId = readJobId(kind, readParameter(this, 'jobId', itemIndex, ''));
-		return { kind, jobId, settings: readDownloadSettings(this, itemIndex), json: {} };
+		return {
+			kind,
+			jobId,
+			settings: readDownloadSettings(this, readOptions(this, itemIndex)),
+			json: {},
+		};
 	}
 
-	return { description, prepare };
+	/** As an agent's tool: the same, answered within Tool Wait (tool/toolMode.ts). */
+	async function prepareTool(this: IExecuteFunctions, itemIndex: number): Promise<JobRequest> {
+		const req = await prepare.call(this, itemIndex);
+		return { ...req, settings: { ...req.settings, ...toolWaitSettings(this, itemIndex) } };
+	}
+
+	return { description, prepare, asTool: { prepare: prepareTool } };
 }
 
 /** A job id from the form, checked as its kind's ids are (see JOB_KINDS). */

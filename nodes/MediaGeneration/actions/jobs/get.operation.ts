@@ -14,6 +14,7 @@ import { describeJob } from '../../engine/jobs/jobOutput';
 import { checkToolOperation } from '../tool/checkTool';
 import { jobIdFields } from '../tool/jobIdFields';
 import { readParameter } from '../itemField';
+import { nodeOf } from '../../transport/perRun';
 
 /**
  * A Get operation for one job kind: reads the job once and outputs its JSON (fresh links
@@ -30,7 +31,7 @@ export function getJobOperation(kind: JobKind) {
 		try {
 			jobId = readJobId(kind, readParameter(this, 'jobId', itemIndex, ''));
 		} catch (error) {
-			throw new NodeOperationError(this.getNode(), (error as Error).message, { itemIndex });
+			throw new NodeOperationError(nodeOf(this), (error as Error).message, { itemIndex });
 		}
 		const fetchedAt = Date.now();
 		const body = await apiRequest<IDataObject>(this, {

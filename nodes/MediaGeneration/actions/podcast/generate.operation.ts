@@ -27,7 +27,7 @@ import {
 import { readAdditionalBody } from '../bodyFields';
 import { promptField } from '../descriptions';
 import { generateOptions, waitForCompletionField } from '../waitOptions';
-import { readWaitSettings } from '../waitSettings';
+import { readOptions, readWaitSettings } from '../waitSettings';
 import { deliveryField, musicField, scriptFields, voiceIdsField } from './fields';
 import { readParameter } from '../itemField';
 
@@ -109,7 +109,8 @@ export function podcastOperation(intent: Intent) {
 	else ownFields.music_spec = 'Background Music';
 
 	async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<JobRequest> {
-		const extra = readAdditionalBody(this, itemIndex, ownFields);
+		const options = readOptions(this, itemIndex);
+		const extra = readAdditionalBody(options, ownFields);
 		const body: IDataObject = {};
 		let length: ReturnType<typeof audioLength>;
 		if (intent.scripted) {
@@ -145,6 +146,7 @@ export function podcastOperation(intent: Intent) {
 			this,
 			itemIndex,
 			'podcast',
+			options,
 			intent.conversation ? conversationWaitMinutes(length?.minutes) : undefined,
 		);
 		Object.assign(body, extra);

@@ -5,7 +5,7 @@ import type { JobRequest } from '../../engine/jobs/types';
 import { MAX_GAP_MS } from '../../engine/plan/schedule';
 import type { ToolOperation } from '../operation.types';
 import { readJobId } from '../jobs/download.operation';
-import { readDownloadSettings } from '../waitSettings';
+import { readDownloadSettings, readOptions } from '../waitSettings';
 import { recalled } from './runMemory';
 import { toolWaitSettings } from './toolMode';
 
@@ -25,7 +25,11 @@ export function checkToolOperation(kind: JobKind): ToolOperation {
 			kind,
 			jobId,
 			watch: { createdAt },
-			settings: { ...readDownloadSettings(this, itemIndex), lookIntervalMs: MAX_GAP_MS, ...wait },
+			settings: {
+				...readDownloadSettings(this, readOptions(this, itemIndex)),
+				lookIntervalMs: MAX_GAP_MS,
+				...wait,
+			},
 			json: {},
 		};
 	}

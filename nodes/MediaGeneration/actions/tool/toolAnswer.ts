@@ -7,6 +7,7 @@ import { compact } from '../../engine/jobs/jobOutput';
 import type { JobRequest } from '../../engine/jobs/types';
 import { cohortKey } from '../../engine/plan/cohortKey';
 import { jobFinished, recalled, recalledRun, rememberJob } from './runMemory';
+import { nodeOf } from '../../transport/perRun';
 
 /** Operations that check a job as tools, the one an agent is pointed to first. */
 const CHECKERS = ['check', 'get'];
@@ -29,7 +30,7 @@ function inWords(seconds: number): string {
  */
 function checkerOf(ctx: IExecuteFunctions, resource: unknown): string | undefined {
 	try {
-		const self = ctx.getNode();
+		const self = nodeOf(ctx);
 		// the agent or MCP Server Trigger that calls this tool: the tool runs in its execution
 		// data (tools built for it), or as a node of its own that the agent's request started
 		const data = ctx.getExecuteData();
@@ -55,7 +56,7 @@ function checkerOf(ctx: IExecuteFunctions, resource: unknown): string | undefine
 /** The one line that tells the agent what to do about a job still running. */
 function nextStep(ctx: IExecuteFunctions, req: JobRequest, jobId: string, wait?: number): string {
 	const about = wait === undefined ? '' : ` (expect about ${inWords(wait)} more)`;
-	const self = nodeNameToToolName(ctx.getNode());
+	const self = nodeNameToToolName(nodeOf(ctx));
 	if (!req.create) return `Not done yet${about}: call ${self} again with job_id "${jobId}".`;
 	const resource = ctx.getNodeParameter('resource', 0, '');
 	const checker = checkerOf(ctx, resource);

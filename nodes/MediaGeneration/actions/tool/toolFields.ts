@@ -77,12 +77,10 @@ function descriptionFields(): INodeProperties[] {
 	return fields;
 }
 
-/** Tool Wait, for every operation that waits for a job as a tool: creates, Get and Check. */
+/** Tool Wait, for every operation of a job as a tool: creates, Get, Check and Download. */
 function waitField(): INodeProperties {
 	const kinds = Object.keys(JOB_KINDS);
-	const waiting = kinds.flatMap((kind) =>
-		Object.keys(resources[kind as ResourceName]).filter((operation) => operation !== 'download'),
-	);
+	const waiting = kinds.flatMap((kind) => Object.keys(resources[kind as ResourceName]));
 	return {
 		...toolWaitField,
 		displayOptions: {

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { WaitSettings } from '../../engine/jobs/types';
+import { madeOncePerRun, nodeOf } from '../../transport/perRun';
 import { InputError } from '../../validation/inputError';
 import { readNumber } from '../../validation/values';
 
@@ -8,12 +9,15 @@ import { readNumber } from '../../validation/values';
  * Whether the node runs as an AI agent's tool. n8n names the tool variant of a node after the
  * node with "Tool" appended (n8n's convertNodeToAiTool), and newer releases also say so through
  * isToolExecution. An agent receives only the JSON of a tool's output, never its binary data, so
- * in tool mode the node outputs links to the files instead of downloading them.
+ * in tool mode the node outputs links to the files instead of downloading them. Worked out once
+ * per run.
  */
 export function inToolMode(ctx: IExecuteFunctions): boolean {
-	if (ctx.getNode().type.endsWith('Tool')) return true;
-	const asks = (ctx as { isToolExecution?: () => boolean }).isToolExecution;
-	return typeof asks === 'function' && asks.call(ctx) === true;
+	return madeOncePerRun(ctx, 'tool mode', () => {
+		if (nodeOf(ctx).type.endsWith('Tool')) return true;
+		const asks = (ctx as { isToolExecution?: () => boolean }).isToolExecution;
+		return typeof asks === 'function' && asks.call(ctx) === true;
+	});
 }
 
 /**
@@ -25,7 +29,7 @@ export const CLIENT_TIMEOUT_SECONDS = 60;
 export const TOOL_WAIT_SECONDS = 40;
 const TOOL_WAIT_LIMIT_SECONDS = 3600;
 
-/** The operations of a resource that wait for a job as tools: create, Get and Check. */
+/** The operations of a resource that wait for a job as tools: create, Get, Check and Download. */
 export const toolWaitField: INodeProperties = {
 	displayName: 'Tool Wait (Seconds)',
 	name: 'toolWaitSeconds',

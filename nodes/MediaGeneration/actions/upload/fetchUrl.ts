@@ -7,15 +7,14 @@ import { cancelledError } from '../../transport/cancelled';
 import { networkCodeOf, retriesAfter } from '../../transport/network';
 import { pause } from '../../transport/pause';
 import { retryDelayMs } from '../../transport/retry';
+import { RETRY_POLICY } from '../../transport/retryPolicy';
 import { withTries } from '../../transport/tries';
 import { sniffImageType, sniffVideoType, UPLOAD_LIMITS } from '../../validation/fileType';
 import { InputError } from '../../validation/inputError';
 import { shownUrl } from '../../validation/urls';
 import type { UploadFile, UploadKind } from './uploadBinary';
 import { baseName, declaredLength, HOST_FAILURES, mb, storedSource, Watch } from './urlTransfer';
-
-/** Tries for one link in all (network errors, 5xx, 429, a body cut off), and how long it may idle. */
-export const URL_TRIES = { attempts: 3, idleTimeoutMs: 120_000 };
+import { nodeOf } from '../../transport/perRun';
 
 /**
  * Fetches a reference file given by link, for an upload. The request carries no API key (it is
@@ -32,7 +31,7 @@ export async function fetchUploadFile(
 	link: string,
 	label: string,
 ): Promise<UploadFile> {
-	const node = ctx.getNode();
+	const node = nodeOf(ctx);
 	const limits = UPLOAD_LIMITS[kind];
 	const where = shownUrl(link);
 	const signal = ctx.getExecutionCancelSignal();
@@ -40,7 +39,7 @@ export async function fetchUploadFile(
 	let problem = '';
 	let final: InputError | undefined;
 	const fetched = await withTries<UploadFile>({
-		limit: URL_TRIES.attempts,
+		limit: RETRY_POLICY.linkAttempts,
 		waitAfter: async (failed) =>
 			await pause(retryDelayMs({ intent: 'read', attempt: failed }, Date.now()), waits).catch(
 				() => {
@@ -54,7 +53,7 @@ export async function fetchUploadFile(
 				encoding: 'stream',
 				returnFullResponse: true,
 				ignoreHttpStatusErrors: true,
-				timeout: URL_TRIES.idleTimeoutMs,
+				timeout: RETRY_POLICY.transferIdleMs,
 				abortSignal: signal,
 			};
 			let response: StreamResponse | undefined;

@@ -2,14 +2,12 @@ import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 
 import type { StreamResponse } from '../../engine/files/download';
 import type { Readable } from '../../engine/files/relay';
-import { UPLOAD_LIMITS } from '../../validation/fileType';
+import { header } from '../../transport/header';
+import { HEAD_BYTES, UPLOAD_LIMITS } from '../../validation/fileType';
 import { VideoLength } from '../../validation/videoLength';
 import type { UploadKind } from './uploadBinary';
 
 /** The parts of fetching a file from a link for an upload (fetchUrl.ts): what it watches and keeps. */
-
-/** Bytes kept from the start of a file to recognise its type. */
-const HEAD_BYTES = 64;
 
 export const mb = (bytes: number) => (bytes / 1048576).toFixed(1);
 
@@ -62,8 +60,8 @@ export class Watch {
 
 /** The Content-Length the host declares (for the bytes it sends, which may be compressed). */
 export function declaredLength(response: StreamResponse): number | undefined {
-	const raw = response.headers['content-length'];
-	const length = Number(Array.isArray(raw) ? raw[0] : raw);
+	const raw = header(response.headers, 'content-length');
+	const length = Number(raw);
 	return raw !== undefined && Number.isSafeInteger(length) && length >= 0 ? length : undefined;
 }
 

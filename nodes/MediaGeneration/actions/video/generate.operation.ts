@@ -20,7 +20,7 @@ import {
 	singleInputFields,
 } from '../referenceInputs';
 import { generateOptions, waitForCompletionField } from '../waitOptions';
-import { readWaitSettings } from '../waitSettings';
+import { readOptions, readWaitSettings } from '../waitSettings';
 import { creditNote, inputCounts, readInputs, toUpload, uploadInputs } from './inputs';
 import { readParameter } from '../itemField';
 
@@ -128,8 +128,9 @@ export async function prefetch(this: IExecuteFunctions): Promise<unknown> {
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<JobRequest> {
 	const mode = readChoice(readParameter(this, 'mode', itemIndex, 'text'), 'Mode');
 	const { prompt, modelId, resolution, aspectRatio } = readModelSettings(this, itemIndex);
-	const settings = readWaitSettings(this, itemIndex, 'video');
-	const extra = readAdditionalBody(this, itemIndex, OWN_FIELDS);
+	const options = readOptions(this, itemIndex);
+	const settings = readWaitSettings(this, itemIndex, 'video', options);
+	const extra = readAdditionalBody(options, OWN_FIELDS);
 	const inputs = readInputs(this, itemIndex, mode);
 	const plan = checkVideoRequest(await videoModels(this), {
 		prompt,

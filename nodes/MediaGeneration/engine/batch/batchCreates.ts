@@ -7,6 +7,7 @@ import { noSlotError, priorCreateUnansweredError } from '../jobs/jobErrors';
 import { hasSlots, type JobKind } from '../jobs/jobKinds';
 import { logCreatedJob } from '../jobs/jobLog';
 import { slotRefusal, submitJob } from './submit';
+import { nodeOf } from '../../transport/perRun';
 
 /**
  * The batch's create requests: sent in input order through the API governor, as the create gate
@@ -36,7 +37,7 @@ export class BatchCreates {
 				const got = { at: prior.at, got: prior.unanswered };
 				this.b.fail(
 					e,
-					priorCreateUnansweredError(this.b.ctx.getNode(), e.req.kind, e.itemIndex, got),
+					priorCreateUnansweredError(nodeOf(this.b.ctx), e.req.kind, e.itemIndex, got),
 				);
 			}
 		}
@@ -124,7 +125,7 @@ export class BatchCreates {
 		const { ctx } = this.b;
 		for (const e of this.b.waiting.all()) {
 			if (now < e.deadline) continue;
-			const error = noSlotError(ctx.getNode(), e.req.kind, e.req.settings.maxWaitMs, e.itemIndex);
+			const error = noSlotError(nodeOf(ctx), e.req.kind, e.req.settings.maxWaitMs, e.itemIndex);
 			this.b.fail(e, error);
 		}
 	}

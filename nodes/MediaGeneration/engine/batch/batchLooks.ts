@@ -8,6 +8,7 @@ import { outcomeOf } from '../limits/governor';
 import { jobFailedError, notFinishedError, timeoutError, unreadError } from '../jobs/jobErrors';
 import { JOB_KINDS, type JobState } from '../jobs/jobKinds';
 import { decideLook, decideUnread, isEnded } from './look';
+import { nodeOf } from '../../transport/perRun';
 
 /**
  * The batch's looks at its jobs: sent when the look plan says they are due, each through the
@@ -51,8 +52,10 @@ export class BatchLooks {
 		const createdHere = Boolean(e.req.create);
 		const checking = Boolean(e.req.check);
 		const watching = Boolean(e.req.watch);
-		// a job made or watched here is looked at through an outage for as long as its wait allows
-		const read = await this.read(e, createdHere || watching ? e.deadline : undefined).then(
+		// a job made or watched here is looked at through an outage for as long as its wait allows,
+		// and a bounded answer's (a tool's) no longer than its bound
+		const bounded = createdHere || watching || e.req.settings.answerBy !== undefined;
+		const read = await this.read(e, bounded ? e.deadline : undefined).then(
 			(body) => ({ body, error: undefined }),
 			(error: unknown) => ({ body: undefined, error }),
 		);
@@ -92,7 +95,7 @@ export class BatchLooks {
 			pastDeadline: fetchedAt >= e.deadline,
 			stopping: b.stopping,
 		});
-		const node = b.ctx.getNode();
+		const node = nodeOf(b.ctx);
 		switch (action) {
 			case 'release':
 				e.phase = 'done';
@@ -145,7 +148,7 @@ export class BatchLooks {
 			this.b.results[e.pos] = [{ json: { ...this.b.json(e, state), timed_out: true } }];
 			return;
 		}
-		const node = this.b.ctx.getNode();
+		const node = nodeOf(this.b.ctx);
 		this.b.fail(
 			e,
 			unread === undefined

@@ -6,6 +6,7 @@ import { JOB_KINDS, type JobKind } from '../jobs/jobKinds';
 import { compact, linkExpiry, outputFileName } from '../jobs/jobOutput';
 import { mapLimit } from '../limits/mapLimit';
 import type { WaitSettings } from '../jobs/types';
+import { nodeOf } from '../../transport/perRun';
 
 /** A succeeded job, as the batch knows it when its final state arrives. */
 export type FinishedJob = {
@@ -46,7 +47,7 @@ export async function finishedItems(
 
 	const binaries = await mapLimit(files, files.length, async (file, i) => {
 		return await downloads.run(async () => {
-			if (signal.aborted) throw cancelledError(ctx.getNode(), job.itemIndex);
+			if (signal.aborted) throw cancelledError(nodeOf(ctx), job.itemIndex);
 			return await downloadFile(ctx, {
 				kind,
 				jobId,

@@ -7,6 +7,7 @@ import { BatchLooks } from './batchLooks';
 import { BatchState, type ItemResult } from './batchState';
 import { logJobsLeftRunning, startedJobsNote } from '../jobs/jobLog';
 import type { JobRequest } from '../jobs/types';
+import { nodeOf } from '../../transport/perRun';
 
 export type { ItemResult } from './batchState';
 
@@ -99,7 +100,7 @@ export class JobBatch {
 		const { b } = this;
 		if (b.ctx.getExecutionCancelSignal()?.aborted) {
 			logJobsLeftRunning(b.ctx, b.startedJobs());
-			const error = cancelledError(b.ctx.getNode(), undefined, 'while waiting for jobs');
+			const error = cancelledError(nodeOf(b.ctx), undefined, 'while waiting for jobs');
 			error.description = startedJobsNote(b.startedJobs());
 			throw error;
 		}

@@ -3,14 +3,17 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { pause } from '../../transport/pause';
 import { cancelledError } from '../../transport/cancelled';
+import { header } from '../../transport/header';
 import { networkCodeOf } from '../../transport/network';
 import { retryDelayMs } from '../../transport/retry';
+import { RETRY_POLICY } from '../../transport/retryPolicy';
 import { withTries } from '../../transport/tries';
 import { readHead } from '../../transport/streamHead';
 import type { JobKind } from '../jobs/jobKinds';
 import { fileHostOf, isStaleLink, storageErrorCode } from './resultBody';
 import type { Readable } from './relay';
 import { FailedTransfer, NotStored, storeResult } from './storeResult';
+import { nodeOf } from '../../transport/perRun';
 
 /** A response of n8n's request helper asked for a stream and the full response. */
 export type StreamResponse = {
@@ -18,9 +21,6 @@ export type StreamResponse = {
 	headers: Record<string, string | string[] | undefined>;
 	body: Readable;
 };
-
-/** Tries for one file in all (network errors, 5xx, cut-off or foreign bodies), and fresh links. */
-export const FILE_TRIES = { attempts: 4, freshLinks: 2, idleTimeoutMs: 120_000 };
 
 /** How much of an error answer is read to tell an expired link from a final refusal. */
 const ERROR_BODY_BYTES = 4096;
@@ -37,18 +37,13 @@ export type DownloadTarget = {
 	signal: AbortSignal;
 };
 
-function header(response: StreamResponse, name: string): string | undefined {
-	const v = response.headers[name];
-	return Array.isArray(v) ? v[0] : v;
-}
-
 /**
  * The Content-Length of the bytes as they arrive. A body the HTTP client decompresses (gzip,
  * brotli) arrives as another stream than the raw response, and its header counts encoded bytes.
  */
 export function arrivingLength(response: StreamResponse): number | undefined {
 	const raw = typeof (response.body as { statusCode?: unknown }).statusCode === 'number';
-	const length = Number(header(response, 'content-length'));
+	const length = Number(header(response.headers, 'content-length'));
 	return raw && Number.isSafeInteger(length) && length >= 0 ? length : undefined;
 }
 
@@ -74,14 +69,14 @@ export async function downloadFile(
 	ctx: IExecuteFunctions,
 	target: DownloadTarget,
 ): Promise<IBinaryData> {
-	const node = ctx.getNode();
+	const node = nodeOf(ctx);
 	const fail = (message: string, description?: string) =>
 		new NodeOperationError(node, message, { itemIndex: target.itemIndex, description });
 	let url = target.url;
 	let freshLinks = 0;
 	let lastProblem = '';
 	const stored = await withTries<IBinaryData>({
-		limit: FILE_TRIES.attempts,
+		limit: RETRY_POLICY.fileAttempts,
 		waitAfter: async (failed) =>
 			await pause(
 				retryDelayMs({ intent: 'read', attempt: failed }, Date.now()),
@@ -100,7 +95,7 @@ export async function downloadFile(
 				encoding: 'stream',
 				returnFullResponse: true,
 				ignoreHttpStatusErrors: true,
-				timeout: FILE_TRIES.idleTimeoutMs,
+				timeout: RETRY_POLICY.transferIdleMs,
 				abortSignal: target.signal,
 			};
 			let response: StreamResponse | undefined;
@@ -146,7 +141,7 @@ export async function downloadFile(
 			}
 			if (!stale) return { ok: false, again: true };
 			// a link past its time is replaced at once; that is not a failed try
-			if (freshLinks >= FILE_TRIES.freshLinks) return { ok: false, again: false };
+			if (freshLinks >= RETRY_POLICY.fileFreshLinks) return { ok: false, again: false };
 			freshLinks++;
 			url = await target.freshUrl();
 			return { ok: false, again: true, counts: false };

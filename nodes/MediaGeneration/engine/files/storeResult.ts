@@ -1,11 +1,10 @@
 import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 
+import { HEAD_BYTES } from '../../validation/fileType';
 import { JOB_KINDS, type JobKind } from '../jobs/jobKinds';
 import { Relay, type Readable } from './relay';
 import { notMediaReason } from './resultBody';
 
-/** Bytes read from the start of a result file to recognise it. */
-const HEAD_BYTES = 64;
 /** How much of a body that is not media is read, to say how large it was. */
 const NOT_MEDIA_READ_LIMIT = 64 * 1024;
 

@@ -6,6 +6,7 @@ import {
 	sniffVideoType,
 	type MediaType,
 } from '../../validation/fileType';
+import { RETRY_POLICY } from '../../transport/retryPolicy';
 import { checkId } from '../../validation/ids';
 import { expectedAudioMinutes, type ScriptSegment } from '../../validation/podcastRequest';
 import { checkNamedId } from '../../validation/values';
@@ -67,9 +68,6 @@ export type JobKindSpec = {
 	 */
 	roughRunSeconds: (body: IDataObject) => number;
 };
-
-/** Audio jobs the service runs at once per workspace (spec 8); more answer 429. */
-export const AUDIO_SLOTS = 5;
 
 /** image and video jobs share their status vocabulary */
 function statusOf(body: IDataObject): JobState {
@@ -143,7 +141,7 @@ export const JOB_KINDS: Record<JobKind, JobKindSpec> = {
 		failureAdvice:
 			'The service reported an error for this audio job. Check the voice and music ids and the script, then try again.',
 		files: (body) => [{ url: String(body.url ?? ''), json: { script: body.script } }],
-		slots: AUDIO_SLOTS,
+		slots: RETRY_POLICY.audioSlots,
 		largeFiles: false,
 		media: { sniff: sniffAudioType, label: 'an MP3 file' },
 		// conversations wait longer: see conversationWaitMinutes

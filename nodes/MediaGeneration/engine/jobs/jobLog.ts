@@ -1,6 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { JobKind } from './jobKinds';
+import { nodeOf } from '../../transport/perRun';
 
 /**
  * Writes a created job's id to n8n's log the moment the service answers, so that a paid job can
@@ -16,7 +17,7 @@ export function logCreatedJob(
 	itemIndex: number,
 	how: 'created' | 'took up' = 'created',
 ): void {
-	const node = ctx.getNode();
+	const node = nodeOf(ctx);
 	const resource = ctx.getNodeParameter('resource', 0, '') as string;
 	const operation = ctx.getNodeParameter('operation', 0, '') as string;
 	const executionId = ctx.getExecutionId();
@@ -48,7 +49,7 @@ export function logJobsLeftRunning(
 	jobs: Array<{ itemIndex: number; jobId: string }>,
 ): void {
 	if (!jobs.length) return;
-	const node = ctx.getNode();
+	const node = nodeOf(ctx);
 	const executionId = ctx.getExecutionId();
 	ctx.logger.warn(
 		`Media Generation: execution ${executionId} was cancelled while node "${node.name}" waited; these jobs keep running on the service (fetch them with Download): ${jobList(jobs)}`,

@@ -1,12 +1,10 @@
-import { askedWaitMs, backoffMs, type Backoff } from '../../transport/retry';
+import { askedWaitMs, backoffMs } from '../../transport/retry';
+import { RETRY_POLICY } from '../../transport/retryPolicy';
 import { hasSlots, JOB_KINDS, type JobKind } from '../jobs/jobKinds';
-
-/** How creates wait for a free slot after 429s in a row: from 2 s, doubling, at most 15 s. */
-export const BUSY_BACKOFF: Backoff = { baseDelayMs: 2000, maxDelayMs: 15_000, jitter: 0 };
 
 /** How long creates wait after the `busyTries`-th 429 in a row, by our own schedule. */
 export function busyDelayMs(busyTries: number): number {
-	return backoffMs(busyTries, BUSY_BACKOFF);
+	return backoffMs(busyTries, RETRY_POLICY.busyBackoff);
 }
 
 /**
@@ -18,7 +16,7 @@ export function busyWait(
 	retryAfter: string | undefined,
 	now: number,
 ): { ms: number; asked: boolean } {
-	const asked = askedWaitMs(busyTries, retryAfter, now, BUSY_BACKOFF);
+	const asked = askedWaitMs(busyTries, retryAfter, now, RETRY_POLICY.busyBackoff);
 	return { ms: asked ?? busyDelayMs(busyTries), asked: asked !== undefined };
 }
 
@@ -35,7 +33,7 @@ type Backing = {
  * When a create may be sent, for the kinds of job the service runs only a few of at once (audio:
  * 5 per workspace, more answer 429). Such a create goes while the batch's own jobs of that kind
  * leave a slot free and no 429 is being waited out. After a 429 it waits (Retry-After within
- * bounds, else 2 s doubling to 15 s) and then one create at a time probes for a slot; a slot of
+ * bounds, else RETRY_POLICY.busyBackoff) and then one create at a time probes for a slot; a slot of
  * our own that frees ends the wait early, except for what Retry-After asked. Kinds the service
  * queues itself always may go.
  *

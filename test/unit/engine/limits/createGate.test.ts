@@ -1,10 +1,9 @@
 import {
-	BUSY_BACKOFF,
 	busyDelayMs,
 	busyWait,
 	CreateGate,
 } from '../../../../nodes/MediaGeneration/engine/limits/createGate';
-import { AUDIO_SLOTS } from '../../../../nodes/MediaGeneration/engine/jobs/jobKinds';
+import { RETRY_POLICY } from '../../../../nodes/MediaGeneration/transport/retryPolicy';
 import { NOW as now, SHAPES, UNBELIEVABLE } from '../../../support/retryAfter';
 
 describe('audio creates waiting for a slot after 429', () => {
@@ -12,7 +11,7 @@ describe('audio creates waiting for a slot after 429', () => {
 		for (let tries = 1; tries <= 6; tries++) {
 			const { ms } = busyWait(tries, SHAPES[shape], now);
 			expect(ms).toBeGreaterThanOrEqual(busyDelayMs(tries));
-			expect(ms).toBeLessThanOrEqual(BUSY_BACKOFF.maxDelayMs);
+			expect(ms).toBeLessThanOrEqual(RETRY_POLICY.busyBackoff.maxDelayMs);
 		}
 	});
 
@@ -37,7 +36,7 @@ describe('CreateGate', () => {
 
 	test('audio: five slots, less the batch’s own jobs that hold one', () => {
 		const gate = new CreateGate();
-		expect(AUDIO_SLOTS).toBe(5);
+		expect(RETRY_POLICY.audioSlots).toBe(5);
 		expect(gate.free('podcast', 0)).toBe(5);
 		expect(gate.free('podcast', 4)).toBe(1);
 		expect(gate.free('podcast', 5)).toBe(0);
