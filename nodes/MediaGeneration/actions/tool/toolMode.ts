@@ -36,7 +36,7 @@ export const toolWaitField: INodeProperties = {
 	type: 'number',
 	default: TOOL_WAIT_SECONDS,
 	typeOptions: { minValue: 1, maxValue: TOOL_WAIT_LIMIT_SECONDS },
-	description: `Longest time this tool waits for its job. A job not done by then is answered with its job_id, for a Get or Check tool to finish. MCP clients give up on a call after ${CLIENT_TIMEOUT_SECONDS} s by default: stay below that. Replaces Maximum Wait and On Timeout.`,
+	description: `Longest time this tool waits for its job. A job not done by then is answered with its job_id, for a Get or Check tool to finish (Download fails instead). MCP clients give up on a call after ${CLIENT_TIMEOUT_SECONDS} s by default: stay below that. Replaces Maximum Wait and On Timeout.`,
 };
 
 /** Tool Wait in ms, for the item at `itemIndex`. */
