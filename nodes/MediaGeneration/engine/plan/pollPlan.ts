@@ -125,9 +125,9 @@ export class PollPlan {
 	}
 
 	/**
-	 * Whether the budget has room for a poll of rules 2 and 3, `taking` being on their way: a
-	 * poll beyond one for each job's end, which the patrol still needs, and one of margin. A
-	 * job's poll at its cohort's end age is likely the one for its end.
+	 * Whether the budget has room for a poll of rules 2 and 3, `taking` being on their way: one
+	 * beyond a poll for each job's end, which the patrol still needs, and one of margin. A job's
+	 * poll at its cohort's end age likely is the one for its end, and needs no poll kept.
 	 */
 	private affords(j: Job, taking: number): boolean {
 		return this.budget.room - taking - this.jobs.size + (likelyEnded(j) ? 1 : 0) >= 2;
