@@ -2,7 +2,7 @@
  * What is due next, out of many: a binary min-heap of (time, entry) pairs. An entry's time is
  * changed by pushing it again with a new stamp; the older pair is dropped when it reaches the top
  * (`valid` tells which pairs are current). Push and pop cost O(log n), so a plan of ten thousand jobs
- * finds its next look without going through all of them.
+ * finds its next poll without going through all of them.
  */
 export class DueHeap<T> {
 	private readonly at: number[] = [];
