@@ -10,7 +10,6 @@ import { RETRY_POLICY } from '../../transport/retryPolicy';
 import { checkId } from '../../validation/ids';
 import { expectedAudioMinutes, type ScriptSegment } from '../../validation/podcastRequest';
 import { checkNamedId } from '../../validation/values';
-import type { ResultFile } from './types';
 
 /**
  * Everything the node knows about one kind of job, in one table. Adding a kind means an entry
@@ -18,6 +17,9 @@ import type { ResultFile } from './types';
  * points to any field the new entry lacks, and no kind falls through to another's default.
  */
 export type JobKind = 'image' | 'video' | 'podcast';
+
+/** One result file of a finished job, with the fields its output item shows. */
+export type ResultFile = { url: string; json: IDataObject };
 
 /** One state vocabulary for all jobs; audio jobs report finished/error instead of a status. */
 export type JobState = 'queued' | 'processing' | 'succeeded' | 'failed';

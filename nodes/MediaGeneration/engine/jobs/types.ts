@@ -53,6 +53,3 @@ export type JobRequest = {
  * how the figure was made, and whether it is only an upper bound (a source clip given by id).
  */
 export type CreditEstimate = { credits?: number; basis: string; upperBound?: boolean };
-
-/** One result file of a finished job, with the fields its output item shows. */
-export type ResultFile = { url: string; json: IDataObject };
