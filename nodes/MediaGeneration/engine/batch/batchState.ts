@@ -4,7 +4,7 @@ import { Breather } from '../limits/breather';
 import { API_LIMITS, DOWNLOAD_LIMITS, Governor, VIDEO_DOWNLOAD_LIMITS } from '../limits/governor';
 import { hasSlots, type JobKind, type JobState } from '../jobs/jobKinds';
 import { compact } from '../jobs/jobOutput';
-import { PollPlan } from '../plan/pollPlan';
+import { LookPlan } from '../plan/lookPlan';
 import { TransferSlots } from '../limits/transfers';
 import type { JobRequest, WaitSettings } from '../jobs/types';
 import { priorTriesOf } from './nodeMemory';
@@ -49,7 +49,7 @@ export class BatchState {
 	/** entries whose create has not gone out yet */
 	readonly waiting = new WaitingLine<Entry>();
 	readonly results: Array<ItemResult | undefined>;
-	readonly plan = new PollPlan();
+	readonly plan = new LookPlan();
 	/** API calls (creates and job reads) and file downloads, each with its own adaptive limit */
 	readonly api = new Governor(API_LIMITS);
 	readonly downloads = new Governor(DOWNLOAD_LIMITS);

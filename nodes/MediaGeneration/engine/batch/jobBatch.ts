@@ -22,8 +22,8 @@ const LONGEST_PAUSE_MS = 60_000;
  * created and the error lists the jobs already started.
  *
  * The loop only sends what is due and sleeps until the next thing is due or an answer comes
- * back; what to send is decided by the create gate (createGate.ts), the poll plan
- * (plan/pollPlan.ts) and what a poll finds (look.ts).
+ * back; what to send is decided by the create gate (createGate.ts), the look plan
+ * (plan/lookPlan.ts) and what a look means (look.ts).
  */
 export class JobBatch {
 	private readonly b: BatchState;
