@@ -59,6 +59,20 @@ async function openNode(page, name) {
 	await page.waitForTimeout(1500);
 }
 
+/** Opens a node and its output's Binary view, and waits until the file named `fileName` shows. */
+async function openBinaryOutput(page, name, fileName) {
+	await openNode(page, name);
+	const binaryTab = page.locator(
+		'[data-test-id="output-panel"] [data-test-id="radio-button-binary"]',
+	);
+	if (await binaryTab.count()) await binaryTab.first().click();
+	await page
+		.locator('[data-test-id="output-panel"]')
+		.getByText(fileName)
+		.first()
+		.waitFor({ timeout: 30_000 });
+}
+
 async function closeNode(page) {
 	await page.locator('[data-test-id="ndv-close-button"]').first().click();
 	await page.locator('[data-test-id="ndv"]').waitFor({ state: 'hidden', timeout: 10_000 });
@@ -182,6 +196,7 @@ module.exports = {
 	ensureChromium,
 	dismissOverlays,
 	openNode,
+	openBinaryOutput,
 	closeNode,
 	dropdownOptions,
 	choose,

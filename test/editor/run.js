@@ -27,6 +27,7 @@ const {
 	launch,
 	dismissOverlays,
 	openNode,
+	openBinaryOutput,
 	closeNode,
 	dropdownOptions,
 	choose,
@@ -301,16 +302,7 @@ async function main() {
 			type: 'jpeg',
 			quality: 85,
 		});
-		await openNode(page, 'Dawn to Night Video');
-		const binaryTab = page.locator(
-			'[data-test-id="output-panel"] [data-test-id="radio-button-binary"]',
-		);
-		if (await binaryTab.count()) await binaryTab.first().click();
-		await page
-			.locator('[data-test-id="output-panel"]')
-			.getByText('dawn-to-night.mp4')
-			.first()
-			.waitFor({ timeout: 30_000 });
+		await openBinaryOutput(page, 'Dawn to Night Video', 'dawn-to-night.mp4');
 		// the node's execution hint: the credits its job was estimated at
 		const hint = /The job of this run is estimated at \d+(\.\d+)? credits?\./;
 		await page.getByText(hint).first().waitFor({ timeout: 15_000 });
@@ -357,16 +349,7 @@ async function main() {
 			'[data-test-id="canvas-node"][data-node-name="Generate Podcast"] [data-test-id="canvas-node-status-success"]',
 			{ timeout: 120_000 },
 		);
-		await openNode(page, 'Generate Podcast');
-		const podcastBinary = page.locator(
-			'[data-test-id="output-panel"] [data-test-id="radio-button-binary"]',
-		);
-		if (await podcastBinary.count()) await podcastBinary.first().click();
-		await page
-			.locator('[data-test-id="output-panel"]')
-			.getByText('first-podcast.mp3')
-			.first()
-			.waitFor({ timeout: 30_000 });
+		await openBinaryOutput(page, 'Generate Podcast', 'first-podcast.mp3');
 		await page.waitForTimeout(500);
 		await page.screenshot({
 			path: path.join(IMAGES, 'first-podcast.jpg'),
