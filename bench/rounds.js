@@ -4,7 +4,7 @@
  * trace the bench wrote (MEDIA_GEN_BENCH_TRACE=FILE, bench/run.js): for each of its runs, when
  * the first round's first poll went out after the last create sent before it was answered, and
  * how long a round took by the number of jobs it polled; then a straight line fitted to all rounds
- * (the first excepted): a round of n jobs ≈ base + perJob × n. The simulated loop of the look
+ * (the first excepted): a round of n jobs ≈ base + perJob × n. The simulated loop of the poll
  * plan's tests takes its `traced` model from these figures (test/unit/engine/plan/simulator.ts).
  *
  *   node bench/rounds.js FILE...

@@ -14,7 +14,7 @@
  *
  * The n8n user folder, with every run's binary data, is removed at the end; MEDIA_GEN_BENCH_KEEP=1
  * keeps it. MEDIA_GEN_BENCH_TRACE=FILE appends each run's jobs and API requests to FILE, a JSON
- * line per run, to read when each job was looked at.
+ * line per run, to read when each job was polled.
  *
  * Prints Markdown tables (docs/performance.md takes them as they are). Exits 1 when
  * a run of this node fails; a failed hand-built run is listed and marked in the tables, and fails

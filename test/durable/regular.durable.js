@@ -18,7 +18,7 @@ const { until, sleep } = require('../support/wait');
 const { RegularN8n } = require('./instance');
 const { seenAt } = require('../support/n8n-rest');
 const { durableLoop, exampleLoop, inNodeWait, waitOnly } = require('./workflows');
-const { fetchesPerJob, finishedItems, looksPerJob, report } = require('./report');
+const { fetchesPerJob, finishedItems, pollsPerJob, report } = require('./report');
 const { jobsWithPrompt } = require('../support/fake');
 
 const PORTS = { n8n: 5760, broker: 5761, fake: 5762, fakeFiles: 5763 };
@@ -125,7 +125,7 @@ test('(a) the example: 10 podcasts through Check and a durable Wait: 10 whole MP
 		seconds: Math.round((Date.parse(ended.stoppedAt) - started) / 100) / 10,
 		checkRuns: runs['Check Podcasts'].length,
 		waitRuns: runs['Wait 5 Minutes'].length,
-		...looksPerJob(svc, jobsWithPrompt(svc, /^durable-a-/)),
+		...pollsPerJob(svc, jobsWithPrompt(svc, /^durable-a-/)),
 	};
 }, 360_000);
 

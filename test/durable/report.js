@@ -45,23 +45,23 @@ function fetchesPerJob(svc, jobs) {
 }
 
 /**
- * The looks at these jobs (GET of the job) per job, and how late a finished job was seen: from
- * its end at the service to the first look after it.
+ * The polls of these jobs (GET of the job) per job, and how late a finished job was seen: from
+ * its end at the service to the first poll after it.
  */
-function looksPerJob(svc, jobs) {
-	const looks = jobs.map((job) =>
+function pollsPerJob(svc, jobs) {
+	const polls = jobs.map((job) =>
 		svc.state.requests.filter((r) => r.method === 'GET' && r.path.endsWith(`/${job.id}`)),
 	);
 	const lags = jobs.map((job, i) => {
-		const seen = looks[i].find((r) => r.time >= job.endsAt);
+		const seen = polls[i].find((r) => r.time >= job.endsAt);
 		return seen ? (seen.time - job.endsAt) / 1000 : NaN;
 	});
 	const round = (v) => Math.round(v * 10) / 10;
 	return {
-		looksPerJob: round(looks.reduce((a, l) => a + l.length, 0) / jobs.length),
+		pollsPerJob: round(polls.reduce((a, l) => a + l.length, 0) / jobs.length),
 		meanSecondsSeenLate: round(lags.reduce((a, b) => a + b, 0) / lags.length),
 		maxSecondsSeenLate: round(Math.max(...lags)),
 	};
 }
 
-module.exports = { report, finishedItems, fetchesPerJob, looksPerJob };
+module.exports = { report, finishedItems, fetchesPerJob, pollsPerJob };

@@ -1,7 +1,7 @@
 'use strict';
 /**
  * Check, the durable way to wait (README, "Jobs longer than a few minutes"): each item's job is
- * looked at once; a finished job leaves by Done with its files, a running one by Running. Runs
+ * polled once; a finished job leaves by Done with its files, a running one by Running. Runs
  * Generate (Wait for Completion off) and Check through n8n's engine against the fake service.
  */
 const { useFakeService, api } = require('../support/fake');

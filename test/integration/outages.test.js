@@ -1,7 +1,7 @@
 'use strict';
 /**
  * Outages of the load balancer or CDN in front of the service: 502 (and 503, 504, 520-524) pages
- * in HTML instead of the service's JSON. Looks at a job ride them out for as long as the job's
+ * in HTML instead of the service's JSON. Polls of a job ride them out for as long as the job's
  * Maximum Wait allows; creates are never sent again; messages quote the page as plain text.
  */
 const { useFakeService } = require('../support/fake');
@@ -38,10 +38,10 @@ describe('an outage of the load balancer on job reads', () => {
 		const mine = reads().slice(before);
 		const refused = mine.filter((r) => r.status === 502);
 		expect(refused.length).toBeGreaterThan(2);
-		// still looking more than 6 s into the outage (the 5 tries of old gave up sooner), counted from
-		// the outage's start: when the first look falls depends on how fast the run got going
+		// still polling more than 6 s into the outage (the 5 tries of old gave up sooner), counted from
+		// the outage's start: when the first poll falls depends on how fast the run got going
 		expect(refused.at(-1).time - started).toBeGreaterThan(6000);
-		// backing off: a handful of looks into the outage, not a stream of them
+		// backing off: a handful of polls into the outage, not a stream of them
 		expect(refused.length).toBeLessThanOrEqual(8);
 		expect(Date.now() - started).toBeGreaterThan(14_000);
 	}, 60_000);
@@ -67,7 +67,7 @@ describe('an outage of the load balancer on job reads', () => {
 		expectPlain(error.message);
 		const job = ref.svc.state.jobsOf('image').at(-1);
 		expect(error.description).toContain(
-			`Image job ${job.id} could not be looked at within 6 s (Maximum Wait)`,
+			`Image job ${job.id} could not be polled within 6 s (Maximum Wait)`,
 		);
 		expect(error.description).toContain(`Image > Download with job ID ${job.id}`);
 		expect(error.httpCode).toBe('502');

@@ -355,7 +355,7 @@ describe('the audio limit of 5 jobs in flight', () => {
 			expect(error).toBeUndefined();
 			expect(out.map((o) => jobOf(o).request.prompt)).toEqual(items.map((i) => i.json.p));
 			// the first five hold the slots until they end (3 s); the node is done once the last
-			// five are created, while they run, not when a look would first be due for them
+			// five are created, while they run, not when a poll would first be due for them
 			const later = out.slice(5).map(jobOf);
 			for (const job of later) expect(job.endsAt).toBeGreaterThan(endedAt);
 			expect(endedAt - started).toBeLessThan(3000 + 2500);

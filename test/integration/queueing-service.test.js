@@ -18,7 +18,7 @@ describe('a service that queues: jobs start in waves as slots free', () => {
 	jest.setTimeout(60_000);
 	test('6 items, 2 at a time: every job is created once, seen soon after its own end, and its file kept whole', async () => {
 		// the node and the fake service share this process: when the machine is busy with other
-		// work, its event loop runs late, and every look and answer with it
+		// work, its event loop runs late, and every poll and answer with it
 		const loop = monitorEventLoopDelay({ resolution: 10 });
 		loop.enable();
 		const { items: out, error } = await run(
@@ -47,7 +47,7 @@ describe('a service that queues: jobs start in waves as slots free', () => {
 				Math.max(1000, (job.endsAt - job.createdAt) / 10) + 250 + lateMs,
 			);
 		}
-		// jobs waiting their turn are not looked at on every step of the schedule (a lone 12 s job takes 13)
+		// jobs waiting their turn are not polled on every step of the schedule (a lone 12 s job takes 13)
 		expect(reads.length / jobs.length).toBeLessThan(8);
 	});
 });

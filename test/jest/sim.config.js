@@ -1,5 +1,5 @@
 /**
- * The look plan measured on the simulated clock over many seeds (`*.sim.js` under test/unit):
+ * The poll plan measured on the simulated clock over many seeds (`*.sim.js` under test/unit):
  * figures for docs/waiting-figures.md, not tests. `npm run sim:plan` runs them; see
  * test/unit/engine/plan/seeds.sim.js for the settings.
  */

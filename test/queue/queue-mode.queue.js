@@ -484,7 +484,7 @@ describe('n8n queue mode: a main and two workers', () => {
 		expect(late).toEqual([]);
 		const lastPoll = Math.max(...polls().map((r) => r.time));
 		report.d = {
-			lookIntervalMs: intervalMs,
+			pollIntervalMs: intervalMs,
 			pollsBeforeStop: polls().length,
 			lastRequestAfterStopMs: Math.max(0, lastPoll - stopAt),
 			canceledSeenAfterMs: endedAfterMs,

@@ -45,14 +45,14 @@ export const maxWaitField: INodeProperties = {
 };
 
 /** Its default is set per kind of job (JOB_KINDS[kind].wait). */
-const lookIntervalField: INodeProperties = {
+const pollIntervalField: INodeProperties = {
 	displayName: 'Poll Interval (Seconds)',
 	name: 'pollIntervalSeconds',
 	type: 'number',
 	default: 5,
 	typeOptions: { minValue: 0.5, numberPrecision: 1 },
 	description:
-		'Longest gap between two looks at a job. Without this option the gap grows with the job: about a tenth of the time it has run so far (at least 0.9 s, at most 5 minutes), so that a job is seen finished within 1 s or 10 % of its run time.',
+		'Longest gap between two polls of a job. Without this option the gap grows with the job: about a tenth of the time it has run so far (at least 0.9 s, at most 5 minutes), so that a job is seen finished within 1 s or 10 % of its run time.',
 };
 
 /** Longest a create request may go unanswered; the service may still make the job. */
@@ -111,7 +111,7 @@ export function generateOptions(
 			description:
 				'What happens when a job is not done within Maximum Wait. The job keeps running on the service either way.',
 		},
-		{ ...lookIntervalField, default: d.lookIntervalSeconds, displayOptions: waiting },
+		{ ...pollIntervalField, default: d.pollIntervalSeconds, displayOptions: waiting },
 		createTimeoutField,
 		additionalBodyFieldsOption,
 	];

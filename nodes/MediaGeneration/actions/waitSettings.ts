@@ -10,7 +10,7 @@ import { inToolMode, toolWaitSettings } from './tool/toolMode';
 /** The Options of an operation as one item's settings (see waitOptions.ts for the fields). */
 
 /** Upper bounds that keep every wait a real, finite timer. */
-const MAX_LOOK_INTERVAL_SECONDS = 3600;
+const MAX_POLL_INTERVAL_SECONDS = 3600;
 const MAX_WAIT_MINUTES = 7 * 24 * 60;
 
 export function readBinaryName(options: IDataObject): string {
@@ -54,9 +54,9 @@ export function readWaitSettings(
 		throw new InputError(
 			`Poll Interval must be a positive number of seconds, not ${intervalSeconds}`,
 		);
-	if (intervalSeconds > MAX_LOOK_INTERVAL_SECONDS)
+	if (intervalSeconds > MAX_POLL_INTERVAL_SECONDS)
 		throw new InputError(
-			`Poll Interval must be at most ${MAX_LOOK_INTERVAL_SECONDS} seconds, not ${intervalSeconds}`,
+			`Poll Interval must be at most ${MAX_POLL_INTERVAL_SECONDS} seconds, not ${intervalSeconds}`,
 		);
 	const waitMinutes = readMaxWaitMinutes(o, maxWaitMinutes ?? JOB_KINDS[kind].wait.maxWaitMinutes);
 	const timeoutSeconds = readNumber(o.createTimeoutSeconds, 'Create Request Timeout', 60);
@@ -79,7 +79,7 @@ export function readWaitSettings(
 			'Wait for Completion',
 			true,
 		),
-		lookIntervalMs: Math.max(500, Math.round(intervalSeconds * 1000)),
+		pollIntervalMs: Math.max(500, Math.round(intervalSeconds * 1000)),
 		maxWaitMs: Math.round(waitMinutes * 60_000),
 		onTimeout,
 		downloadMedia: readBoolean(o.downloadMedia, 'Download Media', !inToolMode(ctx)),
@@ -103,7 +103,7 @@ export function readWaitSettings(
 export function readDownloadSettings(ctx: IExecuteFunctions, o: IDataObject): WaitSettings {
 	return {
 		waitForCompletion: true,
-		lookIntervalMs: 1000,
+		pollIntervalMs: 1000,
 		maxWaitMs: 0,
 		onTimeout: 'error',
 		// an agent receives no binary data: as a tool, Download outputs fresh links

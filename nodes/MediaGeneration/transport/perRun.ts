@@ -44,7 +44,7 @@ export function madeOncePerRun<T>(ctx: object, name: string, make: () => T): T {
 
 /**
  * The node, copied once per run: n8n's getNode() copies it deeply on every call, and errors,
- * requests and looks ask for it once each, thousands of times in a large batch.
+ * requests and polls ask for it once each, thousands of times in a large batch.
  */
 export function nodeOf(ctx: { getNode(): INode }): INode {
 	return madeOncePerRun(ctx, 'node', () => ctx.getNode());

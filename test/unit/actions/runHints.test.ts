@@ -15,7 +15,7 @@ import type { JobRequest } from '../../../nodes/MediaGeneration/engine/jobs/type
 
 const settings = {
 	waitForCompletion: false,
-	lookIntervalMs: 1000,
+	pollIntervalMs: 1000,
 	maxWaitMs: 60_000,
 	onTimeout: 'error' as const,
 	downloadMedia: true,
@@ -43,7 +43,7 @@ describe('run hints', () => {
 		]);
 	});
 
-	test('jobs looked at or downloaded (no create) are not counted', () => {
+	test('jobs polled or downloaded (no create) are not counted', () => {
 		const download: { req: JobRequest } = {
 			req: { kind: 'image', jobId: 'x', settings, json: {} },
 		};

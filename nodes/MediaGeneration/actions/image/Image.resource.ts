@@ -22,7 +22,7 @@ const choices: INodePropertyOptions[] = [
 		value: 'check',
 		action: 'Check an image job and output its images once finished',
 		description:
-			'Look at image jobs once: finished ones leave by Done with their images, running ones by Running (loop them through a Wait node)',
+			'Poll image jobs once: finished ones leave by Done with their images, running ones by Running (loop them through a Wait node)',
 	},
 	{
 		name: 'Download',

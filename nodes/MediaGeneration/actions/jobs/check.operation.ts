@@ -17,7 +17,7 @@ import { jobIdFields } from '../tool/jobIdFields';
 import { readParameter } from '../itemField';
 
 /**
- * Check: the durable way to wait. Each item's job is looked at once; a finished job's files go to
+ * Check: the durable way to wait. Each item's job is polled once; a finished job's files go to
  * the Done output, a job still running goes to the Running output, which the user connects
  * through n8n's Wait node back to this operation. A Wait of 65 s or more saves the execution to
  * n8n's database, so no execution, memory or worker slot is held while the jobs run, and a
@@ -25,8 +25,8 @@ import { readParameter } from '../itemField';
  * instead, on one output (tool/checkTool.ts).
  */
 
-/** Fields an item collects on its way round the loop: each look writes them afresh. */
-const LOOK_FIELDS = ['status', 'checked_at', 'last_check_error', 'timed_out', 'error'];
+/** Fields an item collects on its way round the loop: each poll writes them afresh. */
+const POLL_FIELDS = ['status', 'checked_at', 'last_check_error', 'timed_out', 'error'];
 
 /** Its default is set per kind of job (JOB_KINDS[kind].wait.checkMaxWaitMinutes). */
 const maxWaitOption: INodeProperties = {
@@ -90,12 +90,12 @@ export function checkJobsOperation(kind: JobKind) {
 
 /**
  * The input item's fields that go on with the job (what Generate output, and anything the user
- * added), without those each look writes afresh. A job id of another job is not carried.
+ * added), without those each poll writes afresh. A job id of another job is not carried.
  */
 function carried(input: IDataObject, jobId: string): IDataObject {
 	const json: IDataObject = {};
 	for (const [key, value] of Object.entries(input)) {
-		if (!LOOK_FIELDS.includes(key)) json[key] = value;
+		if (!POLL_FIELDS.includes(key)) json[key] = value;
 	}
 	if (json.job_id !== jobId) {
 		delete json.created_at;

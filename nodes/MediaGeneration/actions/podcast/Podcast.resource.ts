@@ -41,7 +41,7 @@ const choices: INodePropertyOptions[] = [
 		value: 'check',
 		action: 'Check a podcast job and output its audio once finished',
 		description:
-			'Look at audio jobs once: finished ones leave by Done with their MP3, running ones by Running (loop them through a Wait node)',
+			'Poll audio jobs once: finished ones leave by Done with their MP3, running ones by Running (loop them through a Wait node)',
 	},
 	{
 		name: 'Download',

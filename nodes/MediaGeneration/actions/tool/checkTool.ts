@@ -18,7 +18,7 @@ export function checkToolOperation(kind: JobKind): ToolOperation {
 	async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<JobRequest> {
 		const jobId = readJobId(kind, this.getNodeParameter('jobId', itemIndex, ''));
 		const wait = toolWaitSettings(this, itemIndex);
-		// looks are timed from the job's creation when this run made it; else it is taken to have
+		// polls are timed from the job's creation when this run made it; else it is taken to have
 		// run one Tool Wait already, as it has when a create tool answered with it
 		const createdAt = recalled(this, jobId)?.createdAt ?? Date.now() - wait.maxWaitMs;
 		return {
@@ -27,7 +27,7 @@ export function checkToolOperation(kind: JobKind): ToolOperation {
 			watch: { createdAt },
 			settings: {
 				...readDownloadSettings(this, readOptions(this, itemIndex)),
-				lookIntervalMs: MAX_GAP_MS,
+				pollIntervalMs: MAX_GAP_MS,
 				...wait,
 			},
 			json: {},

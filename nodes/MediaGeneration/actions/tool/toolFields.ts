@@ -13,7 +13,7 @@ import { toolWaitField } from './toolMode';
  * a video in Media Generation") would not say that the agent gets links, not files.
  */
 
-/** Operations that look at an existing job: as tools they wait for it within Tool Wait. */
+/** Operations that poll an existing job: as tools they wait for it within Tool Wait. */
 const CHECKS = ['check', 'get'];
 
 const hours = LINK_VALIDITY_MS / 3_600_000;

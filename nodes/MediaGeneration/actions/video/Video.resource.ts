@@ -22,7 +22,7 @@ const choices: INodePropertyOptions[] = [
 		value: 'check',
 		action: 'Check a video job and output its video once finished',
 		description:
-			'Look at video jobs once: finished ones leave by Done with their video, running ones by Running (loop them through a Wait node)',
+			'Poll video jobs once: finished ones leave by Done with their video, running ones by Running (loop them through a Wait node)',
 	},
 	{
 		name: 'Download',

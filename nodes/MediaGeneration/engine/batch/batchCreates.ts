@@ -11,7 +11,7 @@ import { nodeOf } from '../../transport/perRun';
 
 /**
  * The batch's create requests: sent in input order through the API governor, as the create gate
- * lets them (kinds with slots wait for one), each new job handed to the look plan.
+ * lets them (kinds with slots wait for one), each new job handed to the poll plan.
  */
 export class BatchCreates {
 	private readonly gate = new CreateGate();
@@ -45,7 +45,7 @@ export class BatchCreates {
 
 	/**
 	 * Starts the creates that may go now, in input order, kind by kind: no more at once than the
-	 * API's requests in flight allow, so that the looks at jobs already created go out between
+	 * API's requests in flight allow, so that the polls of jobs already created go out between
 	 * them rather than behind every create of a large batch.
 	 */
 	sendDue(): void {
@@ -161,7 +161,7 @@ export class BatchCreates {
 
 	/**
 	 * The item's job exists since `createdAt` (created just now, or `takenUp` from an earlier try):
-	 * its output is decided at once with Wait for Completion off, and it is handed to the look
+	 * its output is decided at once with Wait for Completion off, and it is handed to the poll
 	 * plan. Maximum Wait counts from now: each try waits for it as long.
 	 */
 	private started(
@@ -183,9 +183,9 @@ export class BatchCreates {
 		}
 		const { path, body } = e.req.create!;
 		this.b.plan.add(e.pos, cohortKey(e.req.kind, path, body), createdAt, {
-			capMs: e.req.settings.lookIntervalMs,
+			capMs: e.req.settings.pollIntervalMs,
 			deadline: e.deadline,
-			// a job taken up has run a while: look at it at once
+			// a job taken up has run a while: poll it at once
 			now: takenUp,
 		});
 	}

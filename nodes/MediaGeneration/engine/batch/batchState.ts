@@ -26,7 +26,7 @@ export type Entry = {
 	deadline: number;
 	/** the item's output was decided when the job was created (Wait for Completion off) */
 	answered: boolean;
-	/** what the last look at the job saw */
+	/** what the last poll of the job saw */
 	state?: JobState;
 	/** the create gate's stamp when this create was sent */
 	sentStamp?: number;
@@ -40,7 +40,7 @@ export function boundedBy(settings: WaitSettings, deadline: number): number {
 }
 
 /**
- * What a batch of jobs shares: its entries and their results, the look plan, the request
+ * What a batch of jobs shares: its entries and their results, the poll plan, the request
  * slots, and how it stops. An item's fate is settled here (a result, or a failure that ends the
  * batch without Continue On Fail).
  */
@@ -184,7 +184,7 @@ export class BatchState {
 
 	/**
 	 * Wait off: once no create of `kind` waits or is on its way (`creating`), the jobs watched
-	 * for their slot are let go at once rather than at their next look, which may be as far off
+	 * for their slot are let go at once rather than at their next poll, which may be as far off
 	 * as the time their cohort's jobs take (rules.ts): their items were answered when created.
 	 */
 	releaseSlotWatch(kind: JobKind, creating: number): void {

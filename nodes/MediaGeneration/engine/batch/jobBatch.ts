@@ -3,7 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { cancelledError } from '../../transport/cancelled';
 import { pause as sleepOrAbort } from '../../transport/pause';
 import { BatchCreates } from './batchCreates';
-import { BatchLooks } from './batchLooks';
+import { BatchPolls } from './batchPolls';
 import { BatchState, type ItemResult } from './batchState';
 import { logJobsLeftRunning, startedJobsNote } from '../jobs/jobLog';
 import type { JobRequest } from '../jobs/types';
@@ -16,19 +16,19 @@ const LONGEST_PAUSE_MS = 60_000;
 
 /**
  * Runs the jobs of all input items together: creates them (kinds with slots: as slots free),
- * looks at every pending job as the look plan says, downloads each result as soon as it is
+ * polls every pending job as the poll plan says, downloads each result as soon as it is
  * ready, and stops promptly when the execution is cancelled. Returns one result per request, in
  * the order given. Without Continue On Fail the first failure ends the batch: no further job is
  * created and the error lists the jobs already started.
  *
  * The loop only sends what is due and sleeps until the next thing is due or an answer comes
  * back; what to send is decided by the create gate (createGate.ts), the look plan
- * (plan/lookPlan.ts) and what a look means (look.ts).
+ * (plan/lookPlan.ts) and what a poll finds (pollOutcome.ts).
  */
 export class JobBatch {
 	private readonly b: BatchState;
 	private readonly creates: BatchCreates;
-	private readonly looks: BatchLooks;
+	private readonly polls: BatchPolls;
 
 	constructor(
 		ctx: IExecuteFunctions,
@@ -37,16 +37,16 @@ export class JobBatch {
 	) {
 		this.b = new BatchState(ctx, requests, continueOnFail);
 		this.creates = new BatchCreates(this.b);
-		this.looks = new BatchLooks(this.b, this.creates);
+		this.polls = new BatchPolls(this.b, this.creates);
 		// Retry On Fail: jobs an earlier try of this node run created are taken up, not bought again
 		this.creates.takeUpPrior();
-		// An existing job: one look at once (Download, Check), or looks until it ends or its wait
+		// An existing job: one poll at once (Download, Check), or polls until it ends or its wait
 		// is over (Get or Check as a tool), timed from when it was made
 		const now = Date.now();
 		for (const e of this.b.entries) {
 			if (e.req.create) continue;
 			const { watch, settings } = e.req;
-			const timing = watch ? { deadline: e.deadline, capMs: settings.lookIntervalMs } : {};
+			const timing = watch ? { deadline: e.deadline, capMs: settings.pollIntervalMs } : {};
 			this.b.plan.add(e.pos, `existing:${e.pos}`, watch?.createdAt ?? now, {
 				now: true,
 				...timing,
@@ -60,7 +60,7 @@ export class JobBatch {
 			for (;;) {
 				this.creates.sendDue();
 				this.check();
-				this.looks.sendDue();
+				this.polls.sendDue();
 				if (!b.inflight.size && !b.plan.size && !this.creates.pending) break;
 				const wakeAt = Math.min(b.plan.wakeAt(), this.creates.wakeAt());
 				await this.pause(wakeAt - Date.now());
@@ -76,7 +76,7 @@ export class JobBatch {
 		return b.results.map((r) => r ?? []);
 	}
 
-	/** Waits until the next look is due, a request in flight comes back, or the batch stops. */
+	/** Waits until the next poll is due, a request in flight comes back, or the batch stops. */
 	private async pause(ms: number) {
 		const { b } = this;
 		if (ms <= 0 && b.inflight.size === 0) return;

@@ -4,7 +4,7 @@ type Waiter = { pos: number; deadline: number; req: { kind: JobKind } };
 
 /**
  * The entries whose create has not gone out yet, by kind, in input order. The batch's loop asks
- * what may go many times a second: it looks only at these, not at every item of the batch, so that
+ * what may go many times a second: it reads only these, not every item of the batch, so that
  * a batch of 10,000 items costs no more per turn of the loop once its creates are out.
  */
 export class WaitingLine<T extends Waiter> {

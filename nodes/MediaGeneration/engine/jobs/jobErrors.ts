@@ -62,7 +62,7 @@ export function timeoutError(
 }
 
 /**
- * The service's error to the looks at a job that kept failing (an outage) until Maximum Wait ran
+ * The service's error to the polls of a job that kept failing (an outage) until Maximum Wait ran
  * out, with the job it was about and what to do: the job itself may be fine and keeps running.
  */
 export function unreadError(error: unknown, kind: JobKind, jobId: string, waitedMs: number) {
@@ -71,7 +71,7 @@ export function unreadError(error: unknown, kind: JobKind, jobId: string, waited
 		context?: IDataObject;
 	};
 	const note =
-		`${JOB_KINDS[kind].label} job ${jobId} could not be looked at within ${minutes(waitedMs)} (Maximum Wait); it keeps running on the service. ` +
+		`${JOB_KINDS[kind].label} job ${jobId} could not be polled within ${minutes(waitedMs)} (Maximum Wait); it keeps running on the service. ` +
 		`Use ${JOB_KINDS[kind].resource} > Download with job ID ${jobId} later, or raise Maximum Wait.`;
 	e.description = [e.description, note].filter(Boolean).join(' ');
 	if (e.context) e.context.jobId = jobId;

@@ -59,7 +59,7 @@ export type JobKindSpec = {
 	 * The Options' defaults: Generate's Maximum Wait, Check's (counted from the job's creation,
 	 * generous, as durable waits are for long jobs), and the Poll Interval the form shows once added
 	 */
-	wait: { maxWaitMinutes: number; checkMaxWaitMinutes: number; lookIntervalSeconds: number };
+	wait: { maxWaitMinutes: number; checkMaxWaitMinutes: number; pollIntervalSeconds: number };
 	/** what one job makes, as an AI agent is told ("a video") */
 	makes: string;
 	/**
@@ -104,7 +104,7 @@ export const JOB_KINDS: Record<JobKind, JobKindSpec> = {
 		slots: Infinity,
 		largeFiles: false,
 		media: { sniff: sniffImageType, label: 'a PNG, JPEG or WebP image' },
-		wait: { maxWaitMinutes: 10, checkMaxWaitMinutes: 30, lookIntervalSeconds: 5 },
+		wait: { maxWaitMinutes: 10, checkMaxWaitMinutes: 30, pollIntervalSeconds: 5 },
 		makes: 'images',
 		roughRunSeconds: () => 30,
 	},
@@ -123,7 +123,7 @@ export const JOB_KINDS: Record<JobKind, JobKindSpec> = {
 		slots: Infinity,
 		largeFiles: true,
 		media: { sniff: sniffVideoType, label: 'an MP4 or MOV video' },
-		wait: { maxWaitMinutes: 30, checkMaxWaitMinutes: 120, lookIntervalSeconds: 15 },
+		wait: { maxWaitMinutes: 30, checkMaxWaitMinutes: 120, pollIntervalSeconds: 15 },
 		makes: 'a video',
 		// a minute, and 12 s per second of video beyond 5 s (a source-length video counts as 5 s)
 		roughRunSeconds: (body) => 60 + 12 * Math.max(0, (Number(body.duration) || 5) - 5),
@@ -147,7 +147,7 @@ export const JOB_KINDS: Record<JobKind, JobKindSpec> = {
 		largeFiles: false,
 		media: { sniff: sniffAudioType, label: 'an MP3 file' },
 		// conversations wait longer: see conversationWaitMinutes
-		wait: { maxWaitMinutes: 30, checkMaxWaitMinutes: 240, lookIntervalSeconds: 15 },
+		wait: { maxWaitMinutes: 30, checkMaxWaitMinutes: 240, pollIntervalSeconds: 15 },
 		makes: 'audio (an MP3)',
 		// a minute per minute of audio, from the script's length or the minutes a prompt states
 		// (3 when it states none)

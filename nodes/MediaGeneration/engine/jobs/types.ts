@@ -7,7 +7,7 @@ export type OnTimeout = 'error' | 'outputRunning';
 /** How one item's job is waited for and what its output holds (the operation's Options). */
 export type WaitSettings = {
 	waitForCompletion: boolean;
-	lookIntervalMs: number;
+	pollIntervalMs: number;
 	maxWaitMs: number;
 	onTimeout: OnTimeout;
 	downloadMedia: boolean;
@@ -32,12 +32,12 @@ export type JobRequest = {
 	/** an existing job (Download): it must have ended already */
 	jobId?: string;
 	/**
-	 * Check: the existing job is looked at once and may still run; Maximum Wait counts from
+	 * Check: the existing job is polled once and may still run; Maximum Wait counts from
 	 * `since` (when the job was created, in ms)
 	 */
 	check?: { since: number };
 	/**
-	 * An existing job watched until it ends or its wait is over (Get or Check as a tool); its looks
+	 * An existing job watched until it ends or its wait is over (Get or Check as a tool); its polls
 	 * are timed as for a job created at `createdAt` (ms)
 	 */
 	watch?: { createdAt: number };

@@ -7,26 +7,26 @@ import { finishedItems } from './finish';
 import { outcomeOf } from '../limits/governor';
 import { jobFailedError, notFinishedError, timeoutError, unreadError } from '../jobs/jobErrors';
 import { JOB_KINDS, type JobState } from '../jobs/jobKinds';
-import { decideLook, decideUnread, isEnded } from './look';
+import { decidePoll, decideUnread, isEnded } from './pollOutcome';
 import { nodeOf } from '../../transport/perRun';
 
 /**
- * The batch's looks at its jobs: sent when the look plan says they are due, each through the
- * API governor; what a look finds is decided by `decideLook`, and a succeeded job's files are
+ * The batch's polls of its jobs: sent when the poll plan says they are due, each through the
+ * API governor; what a poll finds is decided by `decidePoll`, and a succeeded job's files are
  * fetched at once.
  */
-export class BatchLooks {
+export class BatchPolls {
 	constructor(
 		private readonly b: BatchState,
 		private readonly creates: BatchCreates,
 	) {}
 
-	/** Sends the looks that are due now. */
+	/** Sends the polls that are due now. */
 	sendDue(): void {
 		for (const { id, routine } of this.b.plan.due(Date.now())) {
 			const e = this.b.entries[id];
-			// look() settles the item's fate itself and hands back the error it met, if any
-			this.b.track(this.b.api.run(async () => await this.look(e), outcomeOf, routine));
+			// poll() settles the item's fate itself and hands back the error it met, if any
+			this.b.track(this.b.api.run(async () => await this.poll(e), outcomeOf, routine));
 		}
 	}
 
@@ -42,17 +42,17 @@ export class BatchLooks {
 		});
 	}
 
-	/** Looks at one job and acts on what it finds; hands back the error it met (for the governor). */
-	private async look(e: Entry): Promise<unknown> {
+	/** Polls one job and acts on what it finds; hands back the error it met (for the governor). */
+	private async poll(e: Entry): Promise<unknown> {
 		const { b } = this;
 		if (e.phase !== 'running' || b.signal.aborted) {
-			b.plan.remove(e.pos); // a look still queued when the batch stopped is never sent
+			b.plan.remove(e.pos); // a poll still queued when the batch stopped is never sent
 			return undefined;
 		}
 		const createdHere = Boolean(e.req.create);
 		const checking = Boolean(e.req.check);
 		const watching = Boolean(e.req.watch);
-		// a job made or watched here is looked at through an outage for as long as its wait allows,
+		// a job made or watched here is polled through an outage for as long as its wait allows,
 		// and a bounded answer's (a tool's) no longer than its bound
 		const bounded = createdHere || watching || e.req.settings.answerBy !== undefined;
 		const read = await this.read(e, bounded ? e.deadline : undefined).then(
@@ -86,7 +86,7 @@ export class BatchLooks {
 		else b.plan.seen(e.pos, fetchedAt, isEnded(state));
 		if (e.phase !== 'running') return undefined; // failed or stopped meanwhile
 		if (isEnded(state)) this.creates.slotFreed(kind);
-		const action = decideLook(state, {
+		const action = decidePoll(state, {
 			createdHere,
 			checking,
 			watching,

@@ -1,11 +1,11 @@
 import type { JobState } from '../../../../nodes/MediaGeneration/engine/jobs/jobKinds';
 import {
-	decideLook,
+	decidePoll,
 	decideUnread,
-	type LookFacts,
-} from '../../../../nodes/MediaGeneration/engine/batch/look';
+	type PollFacts,
+} from '../../../../nodes/MediaGeneration/engine/batch/pollOutcome';
 
-const running: LookFacts = {
+const running: PollFacts = {
 	createdHere: true,
 	answered: false,
 	watchedForSlot: false,
@@ -13,10 +13,10 @@ const running: LookFacts = {
 	stopping: false,
 };
 
-/** What one look at a job means, for every state and circumstance the batch meets. */
-describe('decideLook', () => {
-	test.each<[string, JobState, Partial<LookFacts>, string]>([
-		['a job still running is looked at again', 'processing', {}, 'wait'],
+/** What one poll of a job means, for every state and circumstance the batch meets. */
+describe('decidePoll', () => {
+	test.each<[string, JobState, Partial<PollFacts>, string]>([
+		['a job still running is polled again', 'processing', {}, 'wait'],
 		['a queued job too', 'queued', {}, 'wait'],
 		['a succeeded job is finished: its files are fetched', 'succeeded', {}, 'finish'],
 		['a failed job fails its item', 'failed', {}, 'failed'],
@@ -37,7 +37,7 @@ describe('decideLook', () => {
 		],
 		['Wait off, nobody waits for its slot: let go', 'processing', { answered: true }, 'release'],
 		[
-			'Wait off, watched for its slot: looked at again',
+			'Wait off, watched for its slot: polled again',
 			'processing',
 			{ answered: true, watchedForSlot: true },
 			'wait',
@@ -63,7 +63,7 @@ describe('decideLook', () => {
 		],
 		['Check, failed: its item fails', 'failed', { createdHere: false, checking: true }, 'failed'],
 		[
-			'Get or Check as a tool, running within Tool Wait: looked at again',
+			'Get or Check as a tool, running within Tool Wait: polled again',
 			'processing',
 			{ createdHere: false, watching: true },
 			'wait',
@@ -87,7 +87,7 @@ describe('decideLook', () => {
 			'release',
 		],
 	])('%s', (_what, state, facts, action) => {
-		expect(decideLook(state, { ...running, ...facts })).toBe(action);
+		expect(decidePoll(state, { ...running, ...facts })).toBe(action);
 	});
 });
 
