@@ -22,7 +22,7 @@ const LONGEST_PAUSE_MS = 60_000;
  * created and the error lists the jobs already started.
  *
  * The loop only sends what is due and sleeps until the next thing is due or an answer comes
- * back; what to send is decided by the create gate (createGate.ts), the look plan
+ * back; what to send is decided by the create gate (createGate.ts), the poll plan
  * (plan/lookPlan.ts) and what a poll finds (pollOutcome.ts).
  */
 export class JobBatch {
