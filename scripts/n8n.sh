@@ -36,8 +36,36 @@ if [ ! -f "$dir/.installed" ]; then
   # one optional Kafka client otherwise tries to download libraries from outside the registry.
   (cd "$dir" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error >/dev/null)
   echo "[setup] n8n's packages are in ($((SECONDS - started)) s); building its native modules (about a minute)" >&2
-  (cd "$dir" && if [ -n "${MEDIA_GEN_NODEDIR:-}" ]; then export npm_config_nodedir="$MEDIA_GEN_NODEDIR"; fi &&
-    npm rebuild sqlite3 isolated-vm cpu-features ssh2 msgpackr-extract protobufjs --loglevel=error >/dev/null)
+  # What each module's build makes (its build folders) is kept per version and Node, and unpacked
+  # into every later release with that version: the releases share sqlite3, which compiles a minute.
+  natives="$cache/native-$(node -p process.version)"
+  mkdir -p "$natives"
+  mapfile -t modules < <(cd "$dir" && node -e '
+    const names = new Set(process.argv.slice(1));
+    for (const [path, p] of Object.entries(require("./package-lock.json").packages)) {
+      const name = path.split("node_modules/").pop();
+      if (names.has(name)) console.log(`${path} ${name}@${p.version}`);
+    }' sqlite3 isolated-vm cpu-features ssh2 msgpackr-extract protobufjs)
+  missing=()
+  for module in "${modules[@]}"; do
+    read -r path key <<<"$module"
+    if [ -f "$natives/$key.tar" ]; then
+      tar -xf "$natives/$key.tar" -C "$dir/$path"
+    elif [[ " ${missing[*]} " != *" ${key%@*} "* ]]; then
+      missing+=("${key%@*}")
+    fi
+  done
+  if [ ${#missing[@]} -gt 0 ]; then
+    (cd "$dir" && if [ -n "${MEDIA_GEN_NODEDIR:-}" ]; then export npm_config_nodedir="$MEDIA_GEN_NODEDIR"; fi &&
+      npm rebuild "${missing[@]}" --loglevel=error >/dev/null)
+    for module in "${modules[@]}"; do
+      read -r path key <<<"$module"
+      [ -f "$natives/$key.tar" ] && continue
+      (cd "$dir/$path" && find . -path ./node_modules -prune -o -type d -name build -print |
+        tar -cf "$natives/$key.tar.$$" -T -) && mv "$natives/$key.tar.$$" "$natives/$key.tar"
+    done
+  fi
+  echo "[setup] native modules built: ${missing[*]:-none}; the others unpacked from $natives" >&2
   touch "$dir/.installed"
   echo "[setup] n8n $version is ready ($((SECONDS - started)) s)" >&2
 fi
