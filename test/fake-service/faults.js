@@ -1,4 +1,5 @@
 'use strict';
+const clock = require('../support/clock');
 /**
  * Faults a test switches on for the next matching requests.
  *   route: 'POST /image', 'GET /video/:id', 'FILE' (result downloads), or '*'
@@ -47,7 +48,7 @@ class Faults {
 		this.list = [];
 	}
 	/** Takes the first fault, in the order added, that applies to this request, counting it down. */
-	take(route, body, now = Date.now()) {
+	take(route, body, now = clock.now()) {
 		const text = body === undefined ? '' : JSON.stringify(body);
 		// an outage that has run its time is over
 		this.list = this.list.filter((x) => x.startedAt === undefined || now - x.startedAt < x.forMs);

@@ -20,6 +20,7 @@
  *   /hosted/gone.png            404
  * Tests may add their own with `svc.hosted.set(name, {type, body})`.
  */
+const { now } = require('../support/clock');
 const { writePng } = require('./media/png');
 const { writeMp4 } = require('./media/mp4');
 const { gzipSync } = require('node:zlib');
@@ -84,7 +85,7 @@ class HostedFiles {
 		const file = this.get(decodeURIComponent(m[1]));
 		const entry = {
 			name: m[1],
-			time: Date.now(),
+			time: now(),
 			headers: { ...req.headers },
 			status: 200,
 			bytesSent: 0,

@@ -10,6 +10,7 @@ const { ServiceState } = require('./state');
 const { Links } = require('./links');
 const { Faults } = require('./faults');
 const { HttpError } = require('./errors');
+const { now } = require('../support/clock');
 const { readJson, readMultipart } = require('./body');
 const images = require('./images');
 const videos = require('./videos');
@@ -162,9 +163,9 @@ function drainedOrClosed(res) {
 		res.on('close', done);
 	});
 }
-/** Waits until Date.now() reaches `at` (a timer may fire a millisecond early by the clock). */
+/** Waits until the clock reaches `at` (a timer may fire a millisecond early by the clock). */
 async function sleepUntil(at) {
-	while (Date.now() < at) await sleep(at - Date.now());
+	while (now() < at) await sleep(at - now());
 }
 
 class FakeService {
@@ -280,7 +281,7 @@ class FakeService {
 	/** Records a request; returns the entry, which gets the answer's status once known. */
 	record(list, req, extra) {
 		const entry = {
-			time: Date.now(),
+			time: now(),
 			method: req.method,
 			path: req.url,
 			headers: { ...req.headers },
@@ -375,7 +376,7 @@ class FakeService {
 				if (fault('job-never')) job.outcome = 'never';
 			}
 			record.status = 200;
-			record.answeredAt = Date.now();
+			record.answeredAt = now();
 			// what a job poll said: its status (images, videos) or whether it finished (podcasts)
 			if (req.method === 'GET' && match?.[1])
 				record.jobState = result.status ?? (result.finished ? 'finished' : 'unfinished');
@@ -446,12 +447,12 @@ class FakeService {
 
 	/** Sends `body` at about `bytesPerSecond`, in slices of 64 KB, as over a slow link. */
 	async sendPaced(res, body, bytesPerSecond) {
-		const started = Date.now();
+		const started = now();
 		for (let sent = 0; sent < body.length && !res.destroyed; ) {
 			const slice = body.subarray(sent, sent + 64 * 1024);
 			sent += slice.length;
 			if (!res.write(slice)) await drainedOrClosed(res);
-			const ahead = (sent * 1000) / bytesPerSecond - (Date.now() - started);
+			const ahead = (sent * 1000) / bytesPerSecond - (now() - started);
 			if (ahead > 0) await sleep(ahead);
 		}
 		res.end();

@@ -1,6 +1,7 @@
 'use strict';
 /** Everything the fake service remembers: accounts, uploaded and generated assets, jobs, and what it saw. */
 const { randomUUID } = require('node:crypto');
+const clock = require('../support/clock');
 
 const DEFAULT_ACCOUNTS = {
 	'test-key-alice': { user: 'alice', paid: true, credits: 100000 },
@@ -18,7 +19,7 @@ class ServiceState {
 		capacity = Infinity,
 		spread = 0,
 		seed = 1,
-		now = () => Date.now(),
+		now = clock.now,
 	} = {}) {
 		this.accounts = new Map(Object.entries(accounts).map(([k, v]) => [k, { ...v }]));
 		this.timing = { queueMs: 100, imageMs: 400, videoMs: 600, audioMs: 500, ...timing };

@@ -14,6 +14,7 @@ const { sniffImage } = require('../fake-service/media/sniff');
 const { mp3DurationMs } = require('../fake-service/media/mp3');
 const { KINDS, AUDIO_KINDS, credential, mediaNode, itemsNode, workflow } = require('./workflows');
 const { until } = require('../support/wait');
+const { now } = require('../support/clock');
 
 const MAIN_KEY = 'test-key-alice';
 const REFUSED_PORT = 5801;
@@ -260,7 +261,7 @@ test('a refused connection: the create is sent again until the service is up, an
 	let canaryAt;
 	const seen = setInterval(() => {
 		if (canaryAt || !svc.state.requests.some((r) => r.route === 'GET /image/models')) return;
-		canaryAt = Date.now();
+		canaryAt = now();
 		// the service comes up 2 s after the run starts its creates: until then, connections are refused
 		setTimeout(
 			async () =>

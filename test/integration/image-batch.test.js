@@ -1,5 +1,6 @@
 'use strict';
 const { useFakeService } = require('../support/fake');
+const { now } = require('../support/clock');
 const { imageRunner, FAST, count } = require('../support/image');
 const { binaryItem } = require('../support/media');
 const { nodeInstance } = require('../support/run-workflow');
@@ -17,7 +18,7 @@ async function timingPromptReads(input) {
 	nodeInstance.execute = async function () {
 		const read = this.getNodeParameter.bind(this);
 		this.getNodeParameter = (name, ...rest) => {
-			if (name === 'prompt') readAt.push(Date.now());
+			if (name === 'prompt') readAt.push(now());
 			return read(name, ...rest);
 		};
 		return await execute.call(this);

@@ -1,5 +1,6 @@
 'use strict';
 const { useFakeService } = require('../support/fake');
+const { now } = require('../support/clock');
 const { imageRunner, FAST, count } = require('../support/image');
 const { readBinary, BinaryDataService } = require('../support/run-workflow');
 const { sniffImage } = require('../fake-service/media/sniff');
@@ -102,7 +103,7 @@ describe('cancelling the execution', () => {
 					const timer = setInterval(() => {
 						if (polls().length >= before + 4) {
 							clearInterval(timer);
-							cancelledAt = Date.now();
+							cancelledAt = now();
 							cancel();
 						}
 					}, 20);

@@ -1,5 +1,6 @@
 'use strict';
 const { useFakeService, api } = require('../support/fake');
+const { now } = require('../support/clock');
 const { runner, FAST } = require('../support/media');
 const { readBinary } = require('../support/run-workflow');
 const { mp3DurationMs } = require('../fake-service/media/mp3');
@@ -343,15 +344,15 @@ describe('the audio limit of 5 jobs in flight', () => {
 		ref.svc.state.timing.audioMs = 3000;
 		// the slots are free: the jobs of the tests before have ended
 		const busyUntil = Math.max(0, ...ref.svc.state.jobsOf('audio').map((j) => j.endsAt));
-		await new Promise((resolve) => setTimeout(resolve, Math.max(0, busyUntil - Date.now())));
+		await new Promise((resolve) => setTimeout(resolve, Math.max(0, busyUntil - now())));
 		try {
 			const items = Array.from({ length: 10 }, (_, i) => ({ json: { p: `Wave ${i}` } }));
-			const started = Date.now();
+			const started = now();
 			const { items: out, error } = await run(
 				{ prompt: '={{ $json.p }}', waitForCompletion: false, options: FAST },
 				{ operation: 'generateFromPrompt', items },
 			);
-			const endedAt = Date.now();
+			const endedAt = now();
 			expect(error).toBeUndefined();
 			expect(out.map((o) => jobOf(o).request.prompt)).toEqual(items.map((i) => i.json.p));
 			// the first five hold the slots until they end (3 s); the node is done once the last

@@ -13,6 +13,7 @@ const { createHash } = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const { startFakeService } = require('../fake-service/server');
+const { now } = require('../support/clock');
 const { DEFAULT_ACCOUNTS } = require('../fake-service/state');
 const {
 	QueueCluster,
@@ -466,7 +467,7 @@ describe('n8n queue mode: a main and two workers', () => {
 			seen: async () => `${polls().length} polls; ${await seenAt(rest, svc, id)()}`,
 		});
 
-		const stopAt = Date.now();
+		const stopAt = now();
 		await rest.stopExecution(execution.id);
 		const final = await until(
 			async () => {
@@ -476,7 +477,7 @@ describe('n8n queue mode: a main and two workers', () => {
 			'the execution to end',
 			{ seen: seenAt(rest, svc, id) },
 		);
-		const endedAfterMs = Date.now() - stopAt;
+		const endedAfterMs = now() - stopAt;
 		await sleep(2 * intervalMs);
 
 		expect(final.status).toBe('canceled');

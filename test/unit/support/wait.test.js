@@ -35,4 +35,23 @@ describe('until', () => {
 			'waiting for the webhook; last seen: (could not be read: GET /rest/executions answered 503)',
 		);
 	});
+
+	test('the wall clock jumping ahead, as after a paused VM, does not end a wait', async () => {
+		const wallClock = Date.now;
+		let ahead = 0;
+		Date.now = () => wallClock() + ahead;
+		try {
+			let looks = 0;
+			const probe = () => {
+				// the machine is frozen for an hour after the first look
+				if (++looks === 1) ahead = 3_600_000;
+				return looks === 3 && 'ready';
+			};
+			await expect(until(probe, 'three looks', { timeoutMs: 1000, intervalMs: 10 })).resolves.toBe(
+				'ready',
+			);
+		} finally {
+			Date.now = wallClock;
+		}
+	});
 });
