@@ -101,7 +101,8 @@ function newId() {
 
 /**
  * Under .ci/run (MEDIA_GEN_N8N_LOGS names a folder), every long-running n8n writes its log to a
- * file and the file is listed there, so that a failed stage can print the end of each log.
+ * file and the file is listed there, so that a failed stage can print the end of each log; so
+ * does every `n8n execute` that exits with an error.
  */
 let ciLogs = 0;
 function ciLogFile(args) {
@@ -223,6 +224,11 @@ class N8nInstance {
 	async execute(id, { env, onSpawn, timeoutMs } = {}) {
 		const own = { ...this.env, N8N_RUNNERS_BROKER_PORT: brokerPort(), ...env };
 		const r = await run(['execute', `--id=${id}`, '--rawOutput'], own, { onSpawn, timeoutMs });
+		const logFile = r.code === 0 ? undefined : ciLogFile(['execute']);
+		if (logFile) {
+			fs.writeFileSync(logFile, `${r.stdout}\n${r.stderr}`);
+			noteLog(logFile);
+		}
 		return { ...r, data: parseResult(r.stdout) };
 	}
 
