@@ -1,5 +1,4 @@
 'use strict';
-const clock = require('../support/clock');
 /**
  * Faults a test switches on for the next matching requests.
  *   route: 'POST /image', 'GET /video/:id', 'FILE' (result downloads), or '*'
@@ -35,6 +34,7 @@ const clock = require('../support/clock');
  *          so that a batch's items can each meet their own fault whatever order they arrive in
  * Faults apply one at a time, in the order they were added.
  */
+const clock = require('../support/clock');
 class Faults {
 	constructor() {
 		this.list = [];
