@@ -55,7 +55,7 @@ function run(args, env, { timeoutMs = 300_000, onSpawn } = {}) {
 			timedOut = true;
 			child.kill('SIGTERM');
 		}, timeoutMs);
-		const finish = (code) => {
+		const finish = (code, signal) => {
 			if (ended) return;
 			ended = true;
 			clearTimeout(timer);
@@ -64,10 +64,10 @@ function run(args, env, { timeoutMs = 300_000, onSpawn } = {}) {
 				stderr: fs.readFileSync(files.stderr, 'utf8'),
 			};
 			fs.rmSync(dir, { recursive: true, force: true });
-			resolve({ code, ...printed });
+			resolve({ code, signal: signal ?? undefined, ...printed });
 		};
 		child.once('error', () => finish(1));
-		child.once('exit', (code) => finish(timedOut || code === null ? 1 : code));
+		child.once('exit', (code, signal) => finish(timedOut || code === null ? 1 : code, signal));
 		onSpawn?.(child);
 	});
 }
@@ -224,12 +224,15 @@ class N8nInstance {
 	async execute(id, { env, onSpawn, timeoutMs } = {}) {
 		const own = { ...this.env, N8N_RUNNERS_BROKER_PORT: brokerPort(), ...env };
 		const r = await run(['execute', `--id=${id}`, '--rawOutput'], own, { onSpawn, timeoutMs });
+		const data = parseResult(r.stdout);
+		const code = executeCode(r, data);
 		const logFile = r.code === 0 ? undefined : ciLogFile(['execute']);
 		if (logFile) {
-			fs.writeFileSync(logFile, `${r.stdout}\n${r.stderr}`);
+			const how = r.signal ? `killed by ${r.signal}` : `exit code ${r.code}`;
+			fs.writeFileSync(logFile, `n8n execute: ${how}, taken as ${code}\n${r.stdout}\n${r.stderr}`);
 			noteLog(logFile);
 		}
-		return { ...r, data: parseResult(r.stdout) };
+		return { ...r, code, data };
 	}
 
 	/**
@@ -415,6 +418,17 @@ function parseResult(stdout) {
 	return undefined;
 }
 
+/**
+ * The exit code of an `n8n execute`, as the run it printed decides it. n8n 1.123 exits with its
+ * vm expression engine's isolates still alive, and under load the process then sometimes dies by
+ * SIGSEGV after printing the finished run: that run, not the crash on the way out, is the outcome.
+ * A process killed before it printed a finished run keeps code 1.
+ */
+function executeCode({ code, signal }, data) {
+	if (!signal || !data?.finished) return code;
+	return data.status === 'success' ? 0 : 1;
+}
+
 /** The items a node output on its first run (main output 0 unless told), as n8n reports them. */
 function nodeItems(data, nodeName, { connection = 'main', output = 0 } = {}) {
 	const runs = runData(data)?.[nodeName];
@@ -438,6 +452,7 @@ module.exports = {
 	PACKAGE,
 	unpackPackage,
 	parseResult,
+	executeCode,
 	nodeItems,
 	runData,
 	runError,

@@ -1,6 +1,6 @@
 'use strict';
-/** How the tests read the result that `n8n execute --rawOutput` prints among its log lines. */
-const { parseResult } = require('../../support/n8n-cli');
+/** How the tests read the result that `n8n execute --rawOutput` prints, and its exit code. */
+const { executeCode, parseResult } = require('../../support/n8n-cli');
 
 const result = {
 	data: { resultData: { runData: { Image: [{ data: { main: [[{ json: {} }]] } }] } } },
@@ -26,5 +26,25 @@ describe('parseResult', () => {
 	test('no result at all, or one cut off midway', () => {
 		expect(parseResult('ready\nno JSON here\n')).toBeUndefined();
 		expect(parseResult(`ready\n${printed.slice(0, 60)}`)).toBeUndefined();
+	});
+});
+
+describe('executeCode', () => {
+	const finished = (status) => ({ finished: true, status });
+
+	test('an exit code stands as n8n gave it', () => {
+		expect(executeCode({ code: 0 }, finished('success'))).toBe(0);
+		expect(executeCode({ code: 1 }, finished('error'))).toBe(1);
+		expect(executeCode({ code: 1 }, finished('success'))).toBe(1);
+	});
+
+	test('a crash after the finished run was printed: the run decides', () => {
+		expect(executeCode({ code: 1, signal: 'SIGSEGV' }, finished('success'))).toBe(0);
+		expect(executeCode({ code: 1, signal: 'SIGSEGV' }, finished('error'))).toBe(1);
+	});
+
+	test('killed before a finished run was printed: a failure', () => {
+		expect(executeCode({ code: 1, signal: 'SIGTERM' }, undefined)).toBe(1);
+		expect(executeCode({ code: 1, signal: 'SIGSEGV' }, { finished: false })).toBe(1);
 	});
 });
