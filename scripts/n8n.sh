@@ -21,11 +21,12 @@ key="$(cat "$runtime/package.json" "$runtime/package-lock.json" | sha256sum | cu
 dir="$cache/n8n-runtime-$key"
 version="$(node -p 'require(process.argv[1]).dependencies.n8n' "$runtime/package.json")"
 
-# One install at a time per folder: CI installs the matrix in the background while it runs the
-# first suites, and a suite that needs a release still being installed waits for it here.
+# One install at a time on the machine: a later release then takes its packages from npm's cache
+# and its native modules from the builds of an earlier one, where side by side each would fetch and
+# compile them again on the same two cores. CI installs the matrix in the background while it runs
+# the first suites, and a suite that needs a release still being installed waits for it here.
 mkdir -p "$cache"
-exec 9>"$dir.lock"
-flock 9
+[ -f "$dir/.installed" ] || { exec 9>"$cache/install.lock" && flock 9; }
 if [ ! -f "$dir/.installed" ]; then
   echo "[setup] installing n8n $version into $dir" >&2
   echo "[setup] first run only: about 3-5 minutes and 2.9 GB; later runs start at once" >&2
@@ -69,7 +70,6 @@ if [ ! -f "$dir/.installed" ]; then
   touch "$dir/.installed"
   echo "[setup] n8n $version is ready ($((SECONDS - started)) s)" >&2
 fi
-flock -u 9
 exec 9>&-
 
 export PATH="$dir/node_modules/.bin:$PATH"
