@@ -6,6 +6,7 @@
  * files shrunk to about 4 KB, to tell the memory the files cost from the memory n8n needs anyway.
  */
 const { pixelSize } = require('../test/fake-service/catalogue');
+const { seeded } = require('../test/support/seeded');
 
 const MB = 1024 * 1024;
 const S = 1000;
@@ -58,16 +59,9 @@ function spreadCase(shortMs, longMs) {
 	return { items, runMs, durations: items.map(runMs) };
 }
 
-/** A seeded shuffle (mulberry32), so that every run of the bench assigns the same times. */
+/** A seeded shuffle, so that every run of the bench assigns the same times. */
 function shuffled(values, seed) {
-	let a = seed >>> 0;
-	const random = () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
+	const random = seeded(seed);
 	const out = [...values];
 	for (let i = out.length - 1; i > 0; i--) {
 		const j = Math.floor(random() * (i + 1));

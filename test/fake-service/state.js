@@ -2,6 +2,7 @@
 /** Everything the fake service remembers: accounts, uploaded and generated assets, jobs, and what it saw. */
 const { randomUUID } = require('node:crypto');
 const clock = require('../support/clock');
+const { seeded } = require('../support/seeded');
 
 const DEFAULT_ACCOUNTS = {
 	'test-key-alice': { user: 'alice', paid: true, credits: 100000 },
@@ -56,18 +57,11 @@ class ServiceState {
 
 	/**
 	 * Run times vary by up to ± `spread` (0.3: ±30 %) around their setting, drawn from a generator
-	 * seeded with `seed` (mulberry32), so that a run repeats.
+	 * seeded with `seed`, so that a run repeats.
 	 */
 	setSpread(spread, seed = 1) {
 		this.spread = spread;
-		let a = seed >>> 0;
-		this.random = () => {
-			a = (a + 0x6d2b79f5) >>> 0;
-			let t = a;
-			t = Math.imul(t ^ (t >>> 15), t | 1);
-			t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-			return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-		};
+		this.random = seeded(seed);
 	}
 
 	/**

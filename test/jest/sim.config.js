@@ -1,7 +1,7 @@
 /**
  * The poll plan measured on the simulated clock over many seeds (`*.sim.js` under test/unit):
- * figures for docs/waiting-figures.md, not tests. `npm run sim:plan` runs them; see
- * test/unit/engine/plan/seeds.sim.js for the settings.
+ * figures for docs/waiting-figures.md, not tests. `npm run sim:plan` runs them: cases.sim.js (the
+ * bench's cases) and seeds.sim.js (every family) in test/unit/engine/plan/, which give their settings.
  */
 module.exports = {
 	rootDir: '../..',

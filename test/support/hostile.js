@@ -5,22 +5,11 @@
  * plus a few drawn by a small seeded generator, so that every run tries the same cases.
  */
 const path = require('node:path');
+const { seeded } = require('./seeded');
 
 const { MediaGeneration } = require(
 	path.resolve(__dirname, '../../dist/nodes/MediaGeneration/MediaGeneration.node.js'),
 );
-
-/** mulberry32: a tiny seeded generator, so that the random cases are the same on every run. */
-function seeded(seed) {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
 
 function deepJunk(depth) {
 	let v = { junk: true };
@@ -161,4 +150,4 @@ function setPath(target, at, value) {
 	return target;
 }
 
-module.exports = { hostileValues, formFields, setPath, seeded };
+module.exports = { hostileValues, formFields, setPath };

@@ -52,7 +52,7 @@ const pollIntervalField: INodeProperties = {
 	default: 5,
 	typeOptions: { minValue: 0.5, numberPrecision: 1 },
 	description:
-		'Longest gap between two polls of a job. Without this option the gap grows with the job: about a tenth of the time it has run so far (at least 0.9 s, at most 5 minutes), so that a job is seen finished within 1 s or 10 % of its run time.',
+		'Longest gap between two polls of a job. Without this option the gap grows with the job: a tenth of the time it has run so far, at least about 2 s and at most 5 minutes. A job is then seen finished within 10 % of its run time, or about 2 s for a short job.',
 };
 
 /** Longest a create request may go unanswered; the service may still make the job. */

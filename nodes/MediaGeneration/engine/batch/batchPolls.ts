@@ -82,8 +82,8 @@ export class BatchPolls {
 		e.state = state;
 		// the service does not charge a failed job: a later try of the node may create it again
 		if (state === 'failed' && e.req.create) b.prior.failed(e.itemIndex, e.req.create);
-		if (state === 'queued') b.plan.seenQueued(e.pos, fetchedAt);
-		else b.plan.seen(e.pos, fetchedAt, isEnded(state));
+		if (state === 'queued') b.plan.seenQueued(e.pos);
+		else b.plan.seen(e.pos, isEnded(state));
 		if (e.phase !== 'running') return undefined; // failed or stopped meanwhile
 		if (isEnded(state)) this.creates.slotFreed(kind);
 		const action = decidePoll(state, {

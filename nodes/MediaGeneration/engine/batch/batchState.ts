@@ -4,7 +4,7 @@ import { Breather } from '../limits/breather';
 import { API_LIMITS, DOWNLOAD_LIMITS, Governor, VIDEO_DOWNLOAD_LIMITS } from '../limits/governor';
 import { hasSlots, type JobKind, type JobState } from '../jobs/jobKinds';
 import { compact } from '../jobs/jobOutput';
-import { LookPlan } from '../plan/lookPlan';
+import { PollPlan } from '../plan/pollPlan';
 import { TransferSlots } from '../limits/transfers';
 import type { JobRequest, WaitSettings } from '../jobs/types';
 import { priorTriesOf } from './nodeMemory';
@@ -49,7 +49,7 @@ export class BatchState {
 	/** entries whose create has not gone out yet */
 	readonly waiting = new WaitingLine<Entry>();
 	readonly results: Array<ItemResult | undefined>;
-	readonly plan = new LookPlan();
+	readonly plan = new PollPlan();
 	/** API calls (creates and job reads) and file downloads, each with its own adaptive limit */
 	readonly api = new Governor(API_LIMITS);
 	readonly downloads = new Governor(DOWNLOAD_LIMITS);
@@ -185,7 +185,7 @@ export class BatchState {
 	/**
 	 * Wait off: once no create of `kind` waits or is on its way (`creating`), the jobs watched
 	 * for their slot are let go at once rather than at their next poll, which may be as far off
-	 * as the time their cohort's jobs take (rules.ts): their items were answered when created.
+	 * as the time their cohort's jobs take (plan/pollPlan.ts): their items were answered when created.
 	 */
 	releaseSlotWatch(kind: JobKind, creating: number): void {
 		if (creating > 0 || this.waiting.of(kind) > 0) return;

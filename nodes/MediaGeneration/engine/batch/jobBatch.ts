@@ -23,7 +23,7 @@ const LONGEST_PAUSE_MS = 60_000;
  *
  * The loop only sends what is due and sleeps until the next thing is due or an answer comes
  * back; what to send is decided by the create gate (createGate.ts), the poll plan
- * (plan/lookPlan.ts) and what a poll finds (pollOutcome.ts).
+ * (plan/pollPlan.ts) and what a poll finds (pollOutcome.ts).
  */
 export class JobBatch {
 	private readonly b: BatchState;

@@ -1,8 +1,8 @@
 /**
  * What is due next, out of many: a binary min-heap of (time, entry) pairs. An entry's time is
  * changed by pushing it again with a new stamp; the older pair is dropped when it reaches the top
- * (`valid` tells which pairs are current). Push and pop cost O(log n), so a plan of 10,000 jobs
- * finds its next look without going through all of them.
+ * (`valid` tells which pairs are current). Push and pop cost O(log n), so a plan of ten thousand
+ * jobs finds its next poll without going through all of them.
  */
 export class DueHeap<T> {
 	private readonly at: number[] = [];
@@ -24,8 +24,13 @@ export class DueHeap<T> {
 
 	/** The earliest current time (Infinity: nothing is due ever). */
 	peek(): number {
-		this.dropStale();
+		while (this.at.length && !this.valid(this.entries[0].entry, this.entries[0].stamp)) this.pop();
 		return this.at.length ? this.at[0] : Infinity;
+	}
+
+	/** The entry of `peek` (undefined: none). */
+	top(): T | undefined {
+		return this.peek() < Infinity ? this.entries[0].entry : undefined;
 	}
 
 	/** Takes out every current entry due by `by`, earliest first. */
@@ -33,14 +38,6 @@ export class DueHeap<T> {
 		const out: T[] = [];
 		while (this.peek() <= by) out.push(this.pop().entry);
 		return out;
-	}
-
-	get size(): number {
-		return this.at.length;
-	}
-
-	private dropStale() {
-		while (this.at.length && !this.valid(this.entries[0].entry, this.entries[0].stamp)) this.pop();
 	}
 
 	private pop(): { entry: T; stamp: number } {

@@ -1,0 +1,9 @@
+/** Types of families.js for the TypeScript tests. */
+import type { BatchSetting } from './simulator';
+
+export type Family = {
+	name: string;
+	setting: (seed: number) => BatchSetting;
+	cohort?: (i: number) => string;
+};
+export function families(): Family[];

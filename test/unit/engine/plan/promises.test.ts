@@ -1,0 +1,55 @@
+import { families } from './families';
+import { lagBoundMs, loop } from './loop';
+import { serviceBatch, watch } from './simulator';
+
+/**
+ * What the poll plan promises a user, on the simulated clock (simulator.ts), over 20 seeds of
+ * every family (families.ts), answers up to 200 ms late:
+ * - every job whose target, max(1 s, 10 % of its time from creation), is at least a round of the
+ *   loop is seen within it; every other job within a round of the loop and an answer's delay;
+ * - a batch makes no more polls than the loop through a 2 s Wait over the same jobs;
+ * - no gap between two polls of a job exceeds Poll Interval when it is set.
+ * Figures that tune the plan beyond these are printed by `npm run sim:plan`, not held here.
+ */
+const JITTER_MS = 200;
+const SEEDS = Array.from({ length: 20 }, (_, i) => i + 1);
+
+type Miss = { where: string; lagMs: number; boundMs: number };
+
+describe.each(families().map((f) => [f.name, f] as const))('%s', (_, f) => {
+	const runs = SEEDS.map((seed) => {
+		const jobs = serviceBatch(f.setting(seed));
+		return { seed, jobs, plan: watch(jobs, { seed, jitterMs: JITTER_MS, cohort: f.cohort }) };
+	});
+
+	test('every job is seen within its target, or within a round and an answer late', () => {
+		const misses: Miss[] = [];
+		for (const { seed, plan } of runs)
+			plan.lagMs.forEach((lagMs, i) => {
+				const boundMs = lagBoundMs(plan.targetMs[i], JITTER_MS, 20, plan.firstOfKind[i]);
+				if (lagMs > boundMs) misses.push({ where: `seed ${seed}, job ${i}`, lagMs, boundMs });
+			});
+		expect(misses).toEqual([]);
+	});
+
+	test('no batch makes more polls than the loop', () => {
+		const over = runs
+			.map(({ seed, jobs, plan }) => ({ seed, plan: plan.polls, loop: loop(jobs).polls }))
+			.filter((r) => r.plan > r.loop);
+		expect(over).toEqual([]);
+	});
+});
+
+describe.each([1000, 3000, 10_000])('Poll Interval of %i ms', (capMs) => {
+	test('no gap between two polls of a job is longer', () => {
+		const gaps: number[] = [];
+		for (const f of families().filter((x) => /^(q2|noq|B-)/.test(x.name)))
+			for (const seed of SEEDS.slice(0, 5)) {
+				const jobs = serviceBatch(f.setting(seed));
+				const plan = watch(jobs, { seed, jitterMs: JITTER_MS, capMs, cohort: f.cohort });
+				gaps.push(...plan.maxGapMs);
+			}
+		// the simulated clock adds times in floating point
+		expect(Math.max(...gaps)).toBeLessThanOrEqual(capMs + 1e-6);
+	});
+});
