@@ -1,5 +1,5 @@
-const { shuffled, spreadCase } = require('../../../../bench/cases');
-const { ServiceState } = require('../../../fake-service/state');
+const { shuffled } = require('../../../../bench/cases');
+const { e3Runs, eRuns } = require('./families');
 const { loop } = require('./loop');
 const { QUEUED_MS, serviceBatch, watch } = require('./simulator');
 
@@ -11,9 +11,6 @@ const { QUEUED_MS, serviceBatch, watch } = require('./simulator');
  */
 const S = 1000;
 const SEEDS = Number(process.env.SEEDS ?? 20);
-const eRuns = spreadCase(5 * S, 60 * S).durations;
-const drawn = new ServiceState({ spread: 0.5, seed: 24 });
-const e3Runs = Array.from({ length: 20 }, () => drawn.runTime(10 * S));
 const FAM = [
 	{ name: 'a', setting: (seed) => ({ n: 20, runMs: 10 * S, spread: 0.02, seed }) },
 	{ name: 'e', setting: (seed) => ({ n: 20, runs: eRuns, seed }), cohort: (i) => `c${i}` },

@@ -7,3 +7,5 @@ export type Family = {
 	cohort?: (i: number) => string;
 };
 export function families(): Family[];
+export const eRuns: number[];
+export const e3Runs: number[];

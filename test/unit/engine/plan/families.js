@@ -13,6 +13,11 @@ const { ServiceState } = require('../../../fake-service/state');
 
 const S = 1000;
 
+/** The run times of the bench's e (5 to 60 s by size) and e3 (10 s ±50 %, as the fake draws). */
+const eRuns = spreadCase(5 * S, 60 * S).durations;
+const drawn = new ServiceState({ spread: 0.5, seed: 24 });
+const e3Runs = Array.from({ length: 20 }, () => drawn.runTime(10 * S));
+
 /** @returns {Family[]} */
 function families() {
 	/** @type {Family[]} */
@@ -40,9 +45,6 @@ function families() {
 					});
 	// like the bench's a (alike jobs), e (5 to 60 s, four shapes), e2 (e's run times given to
 	// alike jobs, in an order each seed shuffles), e3 (alike jobs of 10 s ±50 %) and g3
-	const eRuns = spreadCase(5 * S, 60 * S).durations;
-	const drawn = new ServiceState({ spread: 0.5, seed: 24 });
-	const e3Runs = Array.from({ length: 20 }, () => drawn.runTime(10 * S));
 	const byLength = Array.from({ length: 20 }, (_, i) => 5 * S + (55 * S * i) / 19);
 	out.push({ name: 'B-a', setting: (seed) => ({ n: 20, runMs: 10 * S, spread: 0.02, seed }) });
 	out.push({
@@ -62,4 +64,4 @@ function families() {
 	return out;
 }
 
-module.exports = { families };
+module.exports = { families, eRuns, e3Runs };
