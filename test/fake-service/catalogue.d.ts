@@ -1,5 +1,5 @@
+import type { ImageModel, VideoModel } from '../../nodes/MediaGeneration/contract/models';
 /** Types of catalogue.js for the TypeScript tests: its listings have the shape the node reads. */
-import type { ImageModel, VideoModel } from '../../nodes/MediaGeneration/methods/models.types';
 
 export const imageModels: ImageModel[];
 export const videoModels: VideoModel[];

@@ -1,27 +1,11 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { JOB_KINDS, type JobKind } from '../engine/jobs/jobKinds';
+import type { JobKind } from '../contract/jobs';
+import { JOB_KINDS } from '../engine/jobs/jobKinds';
 import { readChoice, readText } from '../validation/values';
 import { readParameter } from './itemField';
 
 /** Fields shared by many operations. */
-
-/** The video modes as the form names them, alphabetical as n8n lists options. */
-export const VIDEO_MODE_OPTIONS = [
-	{ name: 'Frames', value: 'frames', description: 'Move from a start frame to an end frame' },
-	{ name: 'Image', value: 'image', description: 'Animate a start frame' },
-	{
-		name: 'References',
-		value: 'references',
-		description: 'Guided by reference images and/or clips (subject, style, motion)',
-	},
-	{ name: 'Text', value: 'text', description: 'From the prompt alone' },
-	{
-		name: 'Video to Video',
-		value: 'video_to_video',
-		description: 'Edit or restyle a source video',
-	},
-];
 
 export function jobIdField(kind: JobKind): INodeProperties {
 	return {

@@ -1,7 +1,8 @@
 import type { IExecuteFunctions, NodeExecutionHint } from 'n8n-workflow';
 
+import type { JobKind } from '../contract/jobs';
 import type { ItemResult } from '../engine/batch/jobBatch';
-import { JOB_KINDS, type JobKind } from '../engine/jobs/jobKinds';
+import { JOB_KINDS } from '../engine/jobs/jobKinds';
 import type { JobRequest } from '../engine/jobs/types';
 
 /**

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { JOB_KINDS, type JobKind } from '../engine/jobs/jobKinds';
+import type { JobKind } from '../contract/jobs';
+import { JOB_KINDS } from '../engine/jobs/jobKinds';
 import { AUDIO_CREDITS_PER_MINUTE } from '../validation/audioCost';
 import { creditsPer } from '../validation/credits';
 import { additionalBodyFieldsOption } from './bodyFields';

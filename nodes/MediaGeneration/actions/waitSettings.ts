@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import type { JobKind } from '../contract/jobs';
 import { MAX_GAP_MS } from '../engine/plan/schedule';
-import { JOB_KINDS, type JobKind } from '../engine/jobs/jobKinds';
+import { JOB_KINDS } from '../engine/jobs/jobKinds';
 import type { OnTimeout, WaitSettings } from '../engine/jobs/types';
 import { InputError } from '../validation/inputError';
 import { readBoolean, readChoice, readNumber, readText, shown } from '../validation/values';

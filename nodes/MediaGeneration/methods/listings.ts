@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 
+import type { ImageModel, VideoModel } from '../contract/models';
 import { oncePerRun } from '../transport/perRun';
 import { apiRequest } from '../transport/request';
-import type { ImageModel, VideoModel } from './models.types';
 
 /** Model listings, fetched at most once per node run and shared by every item and field of it. */
 async function listing<M>(

@@ -1,8 +1,8 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { VIDEO_MODE_OPTIONS } from '../actions/descriptions';
+import { VIDEO_MODE_OPTIONS } from '../contract/videoModes';
+import type { ImageModel, VideoModel } from '../contract/models';
 import { videoModels } from './listings';
-import type { ImageModel, VideoModel } from './models.types';
 
 /** Models as the form offers them, in the dropdowns of versions 1 and 2 and the lists of version 3. */
 

@@ -1,7 +1,7 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { hasSlots, JOB_KINDS, type JobKind } from '../engine/jobs/jobKinds';
+import { hasSlots, JOB_KIND_TERMS, type JobKind } from '../contract/jobs';
 import { UPLOAD_LIMITS } from '../validation/fileType';
 import { describeBody, gatewayText } from './errorBody';
 import { isCreate, type Intent } from './intent';
@@ -53,7 +53,7 @@ const STATUS_WORDS: Record<number, Words> = {
 /** A 429: "no slot free" for a kind of job the service runs a few at a time, else plain pacing. */
 function tooMany(intent: Intent): Words {
 	if (isCreate(intent) && hasSlots(intent.create)) {
-		const { slots, label } = JOB_KINDS[intent.create];
+		const { slots, label } = JOB_KIND_TERMS[intent.create];
 		return {
 			message: 'Too many jobs in flight',
 			hint: `The service runs at most ${slots} ${label.toLowerCase()} jobs at a time per workspace. Wait for running jobs to finish, or ask support for a higher limit.`,
@@ -138,7 +138,7 @@ function createText(f: ServiceFailure, kind: JobKind): Text {
 
 /** How to find a job whose id never came back, created around `at` (ms). */
 export function howToFindJob(kind: JobKind, at: number): string {
-	const { resource } = JOB_KINDS[kind];
+	const { resource } = JOB_KIND_TERMS[kind];
 	return (
 		`The API cannot list jobs: look for it in the service's web app (recent projects, credit usage) around ${new Date(at).toISOString()}. ` +
 		`With its job ID, ${resource} > Download or ${resource} > Get fetches it`

@@ -1,4 +1,4 @@
-import type { JobKind } from '../engine/jobs/jobKinds';
+import type { JobKind } from '../contract/jobs';
 
 /**
  * What a request is for. It decides which failures are tried again (retry.ts) and how an error

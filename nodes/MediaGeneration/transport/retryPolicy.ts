@@ -14,8 +14,6 @@ export type RetryPolicy = {
 	requestBackoff: Backoff;
 	/** Waits of audio creates after 429s in a row (no slot free). @default 2 s doubling to 15 s, no jitter */
 	busyBackoff: Backoff;
-	/** Audio jobs the service runs at once per workspace (spec 8); more answer 429. @default 5 */
-	audioSlots: number;
 	/** Tries in all for one result file (network errors, 5xx, cut-off or foreign bodies). @default 4 */
 	fileAttempts: number;
 	/** Fresh links asked for one result file whose link has expired; these use up no try. @default 2 */
@@ -31,7 +29,6 @@ export const RETRY_POLICY: RetryPolicy = {
 	createAttempts: 8,
 	requestBackoff: { baseDelayMs: 500, maxDelayMs: 30_000, jitter: 0.25 },
 	busyBackoff: { baseDelayMs: 2000, maxDelayMs: 15_000, jitter: 0 },
-	audioSlots: 5,
 	fileAttempts: 4,
 	fileFreshLinks: 2,
 	linkAttempts: 3,

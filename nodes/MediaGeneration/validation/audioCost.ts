@@ -1,4 +1,4 @@
-import type { CreditEstimate } from '../engine/jobs/types';
+import type { CreditEstimate } from '../contract/credits';
 import { checkCredits, creditsPer } from './credits';
 import { InputError } from './inputError';
 import type { audioLength } from './podcastRequest';

@@ -1,4 +1,4 @@
-import type { ImageModel } from '../methods/models.types';
+import type { ImageModel } from '../contract/models';
 import { InputError, list } from './inputError';
 import { checkAspectRatio, checkResolution, findModel } from './modelChoice';
 import { checkPromptReferences } from './promptReferences';

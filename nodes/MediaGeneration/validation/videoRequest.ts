@@ -1,5 +1,5 @@
-import type { VideoMode, VideoModel } from '../methods/models.types';
-import { VIDEO_MODES } from '../methods/models.types';
+import { type VideoMode, VIDEO_MODES } from '../contract/videoModes';
+import type { VideoModel } from '../contract/models';
 import { UPLOAD_LIMITS } from './fileType';
 import { InputError, list } from './inputError';
 import { checkAspectRatio, checkResolution, findModel } from './modelChoice';

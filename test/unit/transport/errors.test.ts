@@ -1,8 +1,7 @@
 /** What a failed request tells the user: for a create, whether the job may exist, and where to look. */
 import type { INode } from 'n8n-workflow';
 
-import type { JobKind } from '../../../nodes/MediaGeneration/engine/jobs/jobKinds';
-
+import type { JobKind } from '../../../nodes/MediaGeneration/contract/jobs';
 import {
 	toNodeApiError,
 	mayHaveCreated,

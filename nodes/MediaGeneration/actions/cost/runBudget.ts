@@ -1,4 +1,4 @@
-import type { CreditEstimate } from '../../engine/jobs/types';
+import type { CreditEstimate } from '../../contract/credits';
 
 /**
  * Max Credits for the Run, as a pure rule: the items' estimates are added in input order, and an

@@ -5,7 +5,8 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { JOB_KINDS, type JobKind } from '../../engine/jobs/jobKinds';
+import type { JobKind } from '../../contract/jobs';
+import { JOB_KINDS } from '../../engine/jobs/jobKinds';
 import { withoutInputFiles } from '../../transport/binaryField';
 import type { JobRequest } from '../../engine/jobs/types';
 import { jobIdField } from '../descriptions';

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { JOB_KINDS, type JobKind } from '../../engine/jobs/jobKinds';
+import type { JobKind } from '../../contract/jobs';
+import { JOB_KINDS } from '../../engine/jobs/jobKinds';
 import type { JobRequest } from '../../engine/jobs/types';
 import { InputError } from '../../validation/inputError';
 import { readIdText } from '../../validation/values';

@@ -6,10 +6,11 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import type { JobKind } from '../../contract/jobs';
 import { apiRequest } from '../../transport/request';
 import { jobIdField } from '../descriptions';
 import { readJobId } from './download.operation';
-import { JOB_KINDS, type JobKind } from '../../engine/jobs/jobKinds';
+import { JOB_KINDS } from '../../engine/jobs/jobKinds';
 import { describeJob } from '../../engine/jobs/jobOutput';
 import { checkToolOperation } from '../tool/checkTool';
 import { jobIdFields } from '../tool/jobIdFields';

@@ -1,8 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { VIDEO_MODE_OPTIONS, VIDEO_MODES } from '../../contract/videoModes';
 import { videoModels } from '../../methods/listings';
-import { VIDEO_MODE_OPTIONS } from '../descriptions';
-import { VIDEO_MODES } from '../../methods/models.types';
 import { InputError, list } from '../../validation/inputError';
 import { readChoice, shown } from '../../validation/values';
 

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { JobKind } from '../../engine/jobs/jobKinds';
+import type { JobKind } from '../../contract/jobs';
 import type { JobRequest } from '../../engine/jobs/types';
 import { MAX_GAP_MS } from '../../engine/plan/schedule';
 import type { ToolOperation } from '../operation.types';

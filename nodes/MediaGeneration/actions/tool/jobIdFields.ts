@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { JOB_KINDS, type JobKind } from '../../engine/jobs/jobKinds';
+import type { JobKind } from '../../contract/jobs';
+import { JOB_KINDS } from '../../engine/jobs/jobKinds';
 
 /**
  * The Job ID field twice: as the form has it, and for the tool variant with the agent's job_id as

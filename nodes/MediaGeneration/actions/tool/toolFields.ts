@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { JOB_KINDS, type JobKind } from '../../engine/jobs/jobKinds';
+import type { JobKind } from '../../contract/jobs';
+import { JOB_KINDS } from '../../engine/jobs/jobKinds';
 import { LINK_VALIDITY_MS } from '../../engine/jobs/jobOutput';
 import { resources, type ResourceName } from '../node.type';
 import { toolWaitField } from './toolMode';

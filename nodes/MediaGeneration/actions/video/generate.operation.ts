@@ -1,17 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { VIDEO_MODE_OPTIONS } from '../../contract/videoModes';
 import type { JobRequest } from '../../engine/jobs/types';
 import { videoModels } from '../../methods/listings';
 import { checkCredits } from '../../validation/credits';
 import { readChoice, readNumber } from '../../validation/values';
 import { checkVideoRequest, videoEstimate } from '../../validation/videoRequest';
 import { readAdditionalBody } from '../bodyFields';
-import {
-	modelDependentField,
-	promptField,
-	readModelSettings,
-	VIDEO_MODE_OPTIONS,
-} from '../descriptions';
+import { modelDependentField, promptField, readModelSettings } from '../descriptions';
 import { modelFields } from '../modelPicker';
 import {
 	REFERENCE_IMAGES,

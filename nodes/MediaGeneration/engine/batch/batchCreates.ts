@@ -1,10 +1,10 @@
+import { hasSlots, type JobKind } from '../../contract/jobs';
 import { boundedBy, type BatchState, type Entry } from './batchState';
 import { cohortKey } from '../plan/cohortKey';
 import { CreateGate } from '../limits/createGate';
 import { outcomeOf } from '../limits/governor';
 import { unansweredCreate } from '../../transport/errors';
 import { noSlotError, priorCreateUnansweredError } from '../jobs/jobErrors';
-import { hasSlots, type JobKind } from '../jobs/jobKinds';
 import { logCreatedJob } from '../jobs/jobLog';
 import { slotRefusal, submitJob } from './submit';
 import { nodeOf } from '../../transport/perRun';

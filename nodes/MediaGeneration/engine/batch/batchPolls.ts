@@ -1,12 +1,13 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
+import type { JobState } from '../../contract/jobs';
 import { apiRequest } from '../../transport/request';
 import type { BatchCreates } from './batchCreates';
 import type { BatchState, Entry } from './batchState';
 import { finishedItems } from './finish';
 import { outcomeOf } from '../limits/governor';
 import { jobFailedError, notFinishedError, timeoutError, unreadError } from '../jobs/jobErrors';
-import { JOB_KINDS, type JobState } from '../jobs/jobKinds';
+import { JOB_KINDS } from '../jobs/jobKinds';
 import { decidePoll, decideUnread, isEnded } from './pollOutcome';
 import { nodeOf } from '../../transport/perRun';
 

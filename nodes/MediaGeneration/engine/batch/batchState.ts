@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import { hasSlots, type JobKind, type JobState } from '../../contract/jobs';
 import { Breather } from '../limits/breather';
 import { API_LIMITS, DOWNLOAD_LIMITS, Governor, VIDEO_DOWNLOAD_LIMITS } from '../limits/governor';
-import { hasSlots, type JobKind, type JobState } from '../jobs/jobKinds';
 import { compact } from '../jobs/jobOutput';
 import { PollPlan } from '../plan/pollPlan';
 import { TransferSlots } from '../limits/transfers';

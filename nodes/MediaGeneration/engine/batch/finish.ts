@@ -1,8 +1,9 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import type { JobKind } from '../../contract/jobs';
 import { cancelledError } from '../../transport/cancelled';
 import { downloadFile } from '../files/download';
-import { JOB_KINDS, type JobKind } from '../jobs/jobKinds';
+import { JOB_KINDS } from '../jobs/jobKinds';
 import { compact, linkExpiry, outputFileName } from '../jobs/jobOutput';
 import { mapLimit } from '../limits/mapLimit';
 import type { WaitSettings } from '../jobs/types';

@@ -1,4 +1,4 @@
-import type { JobState } from '../jobs/jobKinds';
+import type { JobState } from '../../contract/jobs';
 
 /** What the batch knows of a job when a poll of it comes back. */
 export type PollFacts = {

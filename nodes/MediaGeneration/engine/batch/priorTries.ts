@@ -1,7 +1,7 @@
 import { createHash } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 
-import type { JobKind } from '../jobs/jobKinds';
+import type { JobKind } from '../../contract/jobs';
 
 /**
  * n8n's Retry On Fail runs the node's execute() again from the start, in the same execution, when

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { hasSlots, type JobKind } from '../../contract/jobs';
 import { apiRequest } from '../../transport/request';
-import { hasSlots, type JobKind } from '../jobs/jobKinds';
 import { logCreatedJob } from '../jobs/jobLog';
 import type { JobRequest } from '../jobs/types';
 

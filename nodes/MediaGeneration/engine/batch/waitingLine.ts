@@ -1,4 +1,4 @@
-import type { JobKind } from '../jobs/jobKinds';
+import type { JobKind } from '../../contract/jobs';
 
 type Waiter = { pos: number; deadline: number; req: { kind: JobKind } };
 

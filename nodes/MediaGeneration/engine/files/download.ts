@@ -1,6 +1,7 @@
 import type { IBinaryData, IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import type { JobKind } from '../../contract/jobs';
 import { pause } from '../../transport/pause';
 import { cancelledError } from '../../transport/cancelled';
 import { header } from '../../transport/header';
@@ -9,7 +10,6 @@ import { retryDelayMs } from '../../transport/retry';
 import { RETRY_POLICY } from '../../transport/retryPolicy';
 import { withTries } from '../../transport/tries';
 import { readHead } from '../../transport/streamHead';
-import type { JobKind } from '../jobs/jobKinds';
 import { fileHostOf, isStaleLink, storageErrorCode } from './resultBody';
 import type { Readable } from './relay';
 import { FailedTransfer, NotStored, storeResult } from './storeResult';

@@ -1,5 +1,6 @@
+import type { JobKind } from '../../contract/jobs';
 import { sniffAudioType, sniffImageType, sniffVideoType } from '../../validation/fileType';
-import { JOB_KINDS, type JobKind } from '../jobs/jobKinds';
+import { JOB_KINDS } from '../jobs/jobKinds';
 
 /**
  * What a file host's answer holds, judged by its bytes: the media the job made, or something

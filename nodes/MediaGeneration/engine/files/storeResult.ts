@@ -1,7 +1,8 @@
 import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 
+import type { JobKind } from '../../contract/jobs';
 import { HEAD_BYTES } from '../../validation/fileType';
-import { JOB_KINDS, type JobKind } from '../jobs/jobKinds';
+import { JOB_KINDS } from '../jobs/jobKinds';
 import { Relay, type Readable } from './relay';
 import { notMediaReason } from './resultBody';
 

@@ -1,7 +1,8 @@
 import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
 
+import type { JobKind, JobState } from '../../contract/jobs';
 import { howToFindJob } from '../../transport/errors';
-import { JOB_KINDS, type JobKind, type JobState } from './jobKinds';
+import { JOB_KINDS } from './jobKinds';
 
 function minutes(ms: number): string {
 	const m = ms / 60_000;

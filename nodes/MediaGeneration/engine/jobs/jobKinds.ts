@@ -1,36 +1,29 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import {
+	JOB_KIND_TERMS,
+	type JobKind,
+	type JobKindTerms,
+	type JobState,
+	type ResultFile,
+} from '../../contract/jobs';
+import {
 	sniffAudioType,
 	sniffImageType,
 	sniffVideoType,
 	type MediaType,
 } from '../../validation/fileType';
-import { RETRY_POLICY } from '../../transport/retryPolicy';
 import { checkId } from '../../validation/ids';
 import { expectedAudioMinutes, type ScriptSegment } from '../../validation/podcastRequest';
 import { checkNamedId } from '../../validation/values';
 
 /**
- * Everything the node knows about one kind of job, in one table. Adding a kind means an entry
- * here, its operations and their tests; everything else reads this table, so the compiler
- * points to any field the new entry lacks, and no kind falls through to another's default.
+ * Everything the engine knows about one kind of job, in one table, built on the kind's terms in
+ * contract/jobs.ts. Adding a kind means an entry there and here, its operations and their tests;
+ * everything else reads these tables, so the compiler points to any field the new entry lacks,
+ * and no kind falls through to another's default.
  */
-export type JobKind = 'image' | 'video' | 'podcast';
-
-/** One result file of a finished job, with the fields its output item shows. */
-export type ResultFile = { url: string; json: IDataObject };
-
-/** One state vocabulary for all jobs; audio jobs report finished/error instead of a status. */
-export type JobState = 'queued' | 'processing' | 'succeeded' | 'failed';
-
-export type JobKindSpec = {
-	/** how errors name a job of this kind ("Audio job …") */
-	label: string;
-	/** the node resource whose Get and Download handle it */
-	resource: string;
-	/** the operation whose job_id Get, Download and Check take, as the form names it */
-	createdBy: string;
+export type JobKindSpec = JobKindTerms & {
 	/** the job endpoint, below the base URL */
 	path: (jobId: string) => string;
 	/** the job id as the form takes it, checked (throws InputError) */
@@ -43,11 +36,6 @@ export type JobKindSpec = {
 	failureAdvice: string;
 	/** the files of a succeeded job, in the service's order, each with its own fields */
 	files: (body: IDataObject) => ResultFile[];
-	/**
-	 * Jobs of this kind the service runs at once per workspace; more answer 429 ("no slot free"),
-	 * which the engine waits out instead of the transport. Infinity: the service queues them.
-	 */
-	slots: number;
 	/** large files (up to 100 MB): downloaded a few at a time, sized by transfer speed */
 	largeFiles: boolean;
 	/**
@@ -89,9 +77,7 @@ const MEDIA_JOB = {
 
 export const JOB_KINDS: Record<JobKind, JobKindSpec> = {
 	image: {
-		label: 'Image',
-		resource: 'Image',
-		createdBy: 'Image > Generate',
+		...JOB_KIND_TERMS.image,
 		path: (jobId) => `/image/${id(jobId)}`,
 		...MEDIA_JOB,
 		files: (body) => {
@@ -101,7 +87,6 @@ export const JOB_KINDS: Record<JobKind, JobKindSpec> = {
 				json: { image_number: i + 1, image_id: img.image_id, width: img.width, height: img.height },
 			}));
 		},
-		slots: Infinity,
 		largeFiles: false,
 		media: { sniff: sniffImageType, label: 'a PNG, JPEG or WebP image' },
 		wait: { maxWaitMinutes: 10, checkMaxWaitMinutes: 30, pollIntervalSeconds: 5 },
@@ -109,9 +94,7 @@ export const JOB_KINDS: Record<JobKind, JobKindSpec> = {
 		roughRunSeconds: () => 30,
 	},
 	video: {
-		label: 'Video',
-		resource: 'Video',
-		createdBy: 'Video > Generate',
+		...JOB_KIND_TERMS.video,
 		path: (jobId) => `/video/${id(jobId)}`,
 		...MEDIA_JOB,
 		files: (body) => {
@@ -120,7 +103,6 @@ export const JOB_KINDS: Record<JobKind, JobKindSpec> = {
 				{ url: String(body.url ?? ''), json: { video_id, duration_ms, width, height, model } },
 			];
 		},
-		slots: Infinity,
 		largeFiles: true,
 		media: { sniff: sniffVideoType, label: 'an MP4 or MOV video' },
 		wait: { maxWaitMinutes: 30, checkMaxWaitMinutes: 120, pollIntervalSeconds: 15 },
@@ -129,9 +111,7 @@ export const JOB_KINDS: Record<JobKind, JobKindSpec> = {
 		roughRunSeconds: (body) => 60 + 12 * Math.max(0, (Number(body.duration) || 5) - 5),
 	},
 	podcast: {
-		label: 'Audio',
-		resource: 'Podcast',
-		createdBy: 'a Podcast operation',
+		...JOB_KIND_TERMS.podcast,
 		path: (jobId) => `/podcast/${id(jobId)}`,
 		// audio job ids are not uuids: checked for form only
 		checkJobId: (raw) => checkNamedId(raw, 'Job ID'),
@@ -143,7 +123,6 @@ export const JOB_KINDS: Record<JobKind, JobKindSpec> = {
 		failureAdvice:
 			'The service reported an error for this audio job. Check the voice and music ids and the script, then try again.',
 		files: (body) => [{ url: String(body.url ?? ''), json: { script: body.script } }],
-		slots: RETRY_POLICY.audioSlots,
 		largeFiles: false,
 		media: { sniff: sniffAudioType, label: 'an MP3 file' },
 		// conversations wait longer: see conversationWaitMinutes
@@ -162,8 +141,3 @@ export const JOB_KINDS: Record<JobKind, JobKindSpec> = {
 			),
 	},
 };
-
-/** A kind whose creates wait for a free slot (the service refuses more than it runs). */
-export function hasSlots(kind: JobKind): boolean {
-	return JOB_KINDS[kind].slots !== Infinity;
-}

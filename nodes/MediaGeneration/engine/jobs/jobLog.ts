@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { JobKind } from './jobKinds';
+import type { JobKind } from '../../contract/jobs';
 import { nodeOf } from '../../transport/perRun';
 
 /**

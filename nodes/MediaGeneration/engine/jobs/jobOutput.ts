@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { JOB_KINDS, type JobKind } from './jobKinds';
+import type { JobKind } from '../../contract/jobs';
+import { JOB_KINDS } from './jobKinds';
 
 /** Links to results are valid for 24 hours (spec 3, 8). */
 export const LINK_VALIDITY_MS = 24 * 60 * 60 * 1000;

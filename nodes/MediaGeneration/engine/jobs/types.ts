@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { JobKind } from './jobKinds';
+import type { CreditEstimate } from '../../contract/credits';
+import type { JobKind } from '../../contract/jobs';
 
 export type OnTimeout = 'error' | 'outputRunning';
 
@@ -47,9 +48,3 @@ export type JobRequest = {
 	/** a create's estimated cost, for a dry run and the run's credit limit (actions/cost/) */
 	estimate?: CreditEstimate;
 };
-
-/**
- * What a create is estimated to cost: `credits` (absent when it cannot be known before the job),
- * how the figure was made, and whether it is only an upper bound (a source clip given by id).
- */
-export type CreditEstimate = { credits?: number; basis: string; upperBound?: boolean };

@@ -1,6 +1,7 @@
+import { hasSlots, type JobKind } from '../../contract/jobs';
 import { askedWaitMs, backoffMs } from '../../transport/retry';
 import { RETRY_POLICY } from '../../transport/retryPolicy';
-import { hasSlots, JOB_KINDS, type JobKind } from '../jobs/jobKinds';
+import { JOB_KINDS } from '../jobs/jobKinds';
 
 /** How long creates wait after the `busyTries`-th 429 in a row, by our own schedule. */
 export function busyDelayMs(busyTries: number): number {

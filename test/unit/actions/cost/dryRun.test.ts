@@ -1,10 +1,7 @@
+import type { CreditEstimate } from '../../../../nodes/MediaGeneration/contract/credits';
 import { dryRunHint, dryRunItem } from '../../../../nodes/MediaGeneration/actions/cost/dryRun';
 import { HINT_LENGTH } from '../../../../nodes/MediaGeneration/actions/runHints';
-import type {
-	CreditEstimate,
-	JobRequest,
-	WaitSettings,
-} from '../../../../nodes/MediaGeneration/engine/jobs/types';
+import type { JobRequest, WaitSettings } from '../../../../nodes/MediaGeneration/engine/jobs/types';
 
 // a dry run never reads how a job would be waited for
 const settings = {} as WaitSettings;

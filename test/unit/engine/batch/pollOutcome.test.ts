@@ -1,4 +1,4 @@
-import type { JobState } from '../../../../nodes/MediaGeneration/engine/jobs/jobKinds';
+import type { JobState } from '../../../../nodes/MediaGeneration/contract/jobs';
 import {
 	decidePoll,
 	decideUnread,

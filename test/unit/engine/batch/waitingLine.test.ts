@@ -1,6 +1,6 @@
 /** The entries whose create has not gone out yet: what a turn of the batch's loop may send. */
+import type { JobKind } from '../../../../nodes/MediaGeneration/contract/jobs';
 import { WaitingLine } from '../../../../nodes/MediaGeneration/engine/batch/waitingLine';
-import type { JobKind } from '../../../../nodes/MediaGeneration/engine/jobs/jobKinds';
 
 type Waiting = { pos: number; deadline: number; req: { kind: JobKind } };
 const entry = (pos: number, kind: JobKind, deadline = 1000): Waiting => ({

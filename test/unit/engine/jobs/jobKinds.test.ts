@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { JOB_KINDS, type JobKind } from '../../../../nodes/MediaGeneration/engine/jobs/jobKinds';
+import type { JobKind } from '../../../../nodes/MediaGeneration/contract/jobs';
+import { JOB_KINDS } from '../../../../nodes/MediaGeneration/engine/jobs/jobKinds';
 import { writeMp3 } from '../../../fake-service/media/mp3';
 import { writeMp4 } from '../../../fake-service/media/mp4';
 import { writePng } from '../../../fake-service/media/png';

@@ -3,6 +3,7 @@ import {
 	busyWait,
 	CreateGate,
 } from '../../../../nodes/MediaGeneration/engine/limits/createGate';
+import { JOB_KIND_TERMS } from '../../../../nodes/MediaGeneration/contract/jobs';
 import { RETRY_POLICY } from '../../../../nodes/MediaGeneration/transport/retryPolicy';
 import { NOW as now, SHAPES, UNBELIEVABLE } from '../../../support/retryAfter';
 
@@ -36,7 +37,7 @@ describe('CreateGate', () => {
 
 	test('audio: five slots, less the batch’s own jobs that hold one', () => {
 		const gate = new CreateGate();
-		expect(RETRY_POLICY.audioSlots).toBe(5);
+		expect(JOB_KIND_TERMS.podcast.slots).toBe(5);
 		expect(gate.free('podcast', 0)).toBe(5);
 		expect(gate.free('podcast', 4)).toBe(1);
 		expect(gate.free('podcast', 5)).toBe(0);

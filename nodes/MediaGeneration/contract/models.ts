@@ -1,11 +1,11 @@
-/** Spec 2.1: resolution and aspect ratio values, video modes. */
+import type { VideoMode } from './videoModes';
+
+/** Spec 2.1: resolution and aspect ratio values. */
 export const RESOLUTIONS = ['480p', '720p', '1080p', '2k', '4k'] as const;
 export const ASPECT_RATIOS = ['16:9', '9:16', '1:1'] as const;
-export const VIDEO_MODES = ['text', 'image', 'frames', 'references', 'video_to_video'] as const;
 
 export type Resolution = (typeof RESOLUTIONS)[number];
 export type AspectRatio = (typeof ASPECT_RATIOS)[number];
-export type VideoMode = (typeof VIDEO_MODES)[number];
 
 /** Spec 2.8 */
 export type ImageModel = {
