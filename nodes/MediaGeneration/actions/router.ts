@@ -28,7 +28,7 @@ const READ_AHEAD = 64;
  * takes seconds and the listing is back long before it ends; read 64 at a time, 10,000 items
  * took 99 to 102 s in the bench's h against 82 to 98 s four at a time (four runs each in turns;
  * the reading, the creates and the downloads all slower, for a reason not found), and 82 and
- * 84 s with this limit (docs/performance-history.md).
+ * 84 s with this limit.
  */
 const LARGE_BATCH_READERS = 4;
 

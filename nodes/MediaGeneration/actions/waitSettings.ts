@@ -49,7 +49,7 @@ export function readWaitSettings(
 	/** this item's own default for Maximum Wait, when the user has not set one */
 	maxWaitMinutes?: number,
 ): WaitSettings & { maxCredits: number } {
-	// unset: the schedule alone decides (see engine/schedule.ts)
+	// unset: the schedule alone decides (see engine/plan/schedule.ts)
 	const intervalSeconds = readNumber(o.pollIntervalSeconds, 'Poll Interval', MAX_GAP_MS / 1000);
 	if (!(intervalSeconds > 0))
 		throw new InputError(

@@ -19,7 +19,7 @@ export const API_LIMITS = { start: 16, min: 1, max: 64 };
 export const DOWNLOAD_LIMITS = { start: 8, min: 1, max: 32 };
 /**
  * Result videos may be 100 MB each: one at a time while a single transfer is fast, up to four
- * when single transfers are slow (see engine/transfers.ts). n8n's database and S3 binary modes
+ * when single transfers are slow (see engine/limits/transfers.ts). n8n's database and S3 binary modes
  * (queue mode) hold a file in memory while storing it, so four is also the most held at once.
  */
 export const VIDEO_DOWNLOAD_LIMITS = { start: 1, min: 1, max: 4 };
