@@ -28,18 +28,24 @@ export class LoopBudget {
 		this.allowed += Math.max(0, rounds(ageMs) - rounds(beforeMs));
 	}
 
-	/** A job's kept poll went out (`out`: a poll that likely finds it ended), or came back. */
-	keep(out: boolean): void {
-		this.kept += out ? -1 : 1;
+	/** A job's kept poll is taken: by a poll that likely finds it ended, or as it leaves. */
+	takeKept(): void {
+		this.kept--;
+	}
+
+	/** The poll that took a job's kept poll found it not ended: the job keeps one again. */
+	giveBackKept(): void {
+		this.kept++;
 	}
 
 	/**
-	 * Whether a poll beyond the patrol may go, `taking` being on their way, `margin` polls beyond
-	 * the loop's allowed: one beyond the kept polls and `reserve`, or none for a poll that likely
-	 * finds its job ended (it is that job's kept poll).
+	 * Whether a poll beyond the patrol may go, `taking` being on their way, with `margin` polls
+	 * beyond the loop's. A poll that likely finds its job ended is that job's kept poll: it needs
+	 * the budget not overdrawn. Any other must leave, once sent, a poll free beyond the kept polls
+	 * and `reserve`.
 	 */
 	allows(taking: number, margin: number, likely: boolean, reserve: number): boolean {
 		const free = this.allowed + margin - this.spent - taking - this.kept;
-		return likely ? free >= 0 : free >= 2 + reserve;
+		return likely ? free >= 0 : free - 1 >= 1 + reserve;
 	}
 }

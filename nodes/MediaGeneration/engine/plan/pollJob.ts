@@ -1,4 +1,5 @@
 import {
+	CLOSE_LEFT,
 	closeGap,
 	GAP_FRACTION,
 	lastFewGap,
@@ -8,10 +9,10 @@ import {
 	TOLERANCE_MS,
 } from './schedule';
 
-/** What the poll plan (pollPlan.ts) knows of each job and each cohort of alike jobs. */
-
-/** the close watch of rule 4 begins with this many jobs left: the last wave of a queue of 4 */
-export const CLOSE_LEFT = 4;
+/**
+ * What the poll plan (pollPlan.ts) knows of each job and each cohort of alike jobs. A job's age
+ * counts from its creation; its run age from when it may have started (`startFrom`).
+ */
 
 export type Cohort = { endAgeMs: number; jobs: Set<Job> };
 
@@ -19,7 +20,7 @@ export type Job = {
 	id: number;
 	cohort: Cohort;
 	createdAt: number;
-	/** when it may have started: its creation, or the last poll that found it queued */
+	/** where its run age counts from: its creation, or the last poll that found it queued */
 	startFrom: number;
 	capMs: number;
 	deadline: number;
@@ -45,17 +46,22 @@ export function newJob(id: number, cohort: Cohort, at: number, o: PollOptions): 
 	return { id, cohort, capMs, deadline, ...times, ...flags, stamp: 0 };
 }
 
-/** When its cohort's end age comes (Infinity: no end seen yet), a tolerance late, never early. */
+/** Its age at its last poll: from its creation. */
+const ageOf = (j: Job) => j.lastAt - j.createdAt;
+/** Its run age at its last poll: from its creation, or the last poll that found it queued. */
+export const runAgeOf = (j: Job) => j.lastAt - j.startFrom;
+
+/** When it reaches its cohort's end age (Infinity: no end seen yet), a tolerance late, never early. */
 function endAgeAt(j: Job): number {
 	return j.startFrom + j.cohort.endAgeMs + TOLERANCE_MS;
 }
 
 /**
  * Its next poll of rules 1, 2 and 4, `jobs` being watched and `left` of them if some ended: patrol
- * or net, or its cohort's end age; once a round for the last job left.
+ * or net by age, or its cohort's end age by run age; once a round for the last job left.
  */
 export function nextPatrol(j: Job, jobs: number, left: number): number {
-	const age = j.lastAt - j.createdAt;
+	const age = ageOf(j);
 	let gap = onNet(j) ? netGap(age, jobs) : patrolGap(age, jobs);
 	if (left === 1) gap = patrolGap(0, left);
 	const next = j.lastAt + gap;
@@ -63,16 +69,16 @@ export function nextPatrol(j: Job, jobs: number, left: number): number {
 }
 
 /**
- * Its next poll of rules 2 to 4 (Infinity: none): the scout's; past its cohort's end age, the
- * close watch for a tenth of that age; with `left` jobs in a batch some of whose jobs ended, the
- * close watch of the last few.
+ * Its next poll of rules 2 to 4 (Infinity: none), all by run age: the scout's; past its cohort's
+ * end age, the close watch for a tenth of that age; with `left` jobs in a batch some of whose
+ * jobs ended, the close watch of the last few.
  */
 export function extraAt(j: Job, left: number): number {
-	const age = j.lastAt - j.startFrom;
+	const runAge = runAgeOf(j);
 	let at = Infinity;
-	if (isScout(j)) at = j.lastAt + scoutGap(age);
-	if (nearEnd(j)) at = j.lastAt + closeGap(age);
-	if (left <= CLOSE_LEFT) at = Math.min(at, j.lastAt + lastFewGap(age, left));
+	if (isScout(j)) at = j.lastAt + scoutGap(runAge);
+	if (nearEnd(j)) at = j.lastAt + closeGap(runAge);
+	if (left <= CLOSE_LEFT) at = Math.min(at, j.lastAt + lastFewGap(runAge, left));
 	return at;
 }
 
@@ -81,16 +87,16 @@ export function isScout(j: Job): boolean {
 	return j.cohort.endAgeMs === Infinity && j.cohort.jobs.values().next().value === j;
 }
 
-/** Whether it is on the net: not a scout, and younger than its cohort's end age. */
+/** Whether it is on the net: not a scout, and its run age under its cohort's end age. */
 function onNet(j: Job): boolean {
-	return !isScout(j) && j.lastAt - j.startFrom < j.cohort.endAgeMs;
+	return !isScout(j) && runAgeOf(j) < j.cohort.endAgeMs;
 }
 
 /** Whether it was seen running at its cohort's end age, and is still within a tenth of it. */
 function nearEnd(j: Job): boolean {
 	const endAge = j.cohort.endAgeMs;
-	const age = j.lastAt - j.startFrom;
-	return endAge < Infinity && age >= endAge && age < endAge * (1 + GAP_FRACTION);
+	const runAge = runAgeOf(j);
+	return endAge < Infinity && runAge >= endAge && runAge < endAge * (1 + GAP_FRACTION);
 }
 
 /**

@@ -1,21 +1,24 @@
 import { LoopBudget } from './budget';
 import { DueHeap } from './dueHeap';
-import { CLOSE_LEFT, extraAt, isScout, likelyEnded, newJob, nextPatrol } from './pollJob';
+import { extraAt, isScout, likelyEnded, newJob, nextPatrol, runAgeOf } from './pollJob';
 import type { Cohort, Job, PollOptions } from './pollJob';
-import { loopRound, NET_MS, TOLERANCE_MS } from './schedule';
+import { CLOSE_LEFT, loopRound, NET_MS, TOLERANCE_MS } from './schedule';
 
 /**
- * When each job of a batch is polled (gaps in schedule.ts):
- * 1. Patrol: every job is polled once a round of a loop through a 2 s Wait over the batch's
- *    unfinished jobs (2 s and n8n's work per job), or every tenth of its age once that is longer.
+ * When each job of a batch is polled (gaps in schedule.ts). A job's age counts from its creation;
+ * its run age from when it may have started: its creation, or the last poll that found it queued.
+ * 1. Patrol, by age: every job is polled once a round of a loop through a 2 s Wait over the
+ *    batch's unfinished jobs (2 s and n8n's work per job), or every tenth of its age once longer.
  * 2. Alike jobs (same kind, model and settings: cohortKey.ts) share what they learn. Until one is
- *    seen ended, the oldest (the scout) is polled every tenth of its age, at most every 0.5 s,
- *    and the others are on a 5 s net until ten rounds of age. When one ends at age A, the others
- *    are polled at A.
- * 3. Past A, a job still running is watched closely for a tenth of A, then on the patrol.
- * 4. Once jobs have ended and CLOSE_LEFT or fewer are left, each is watched closely: the last one
- *    decides when the node is done. The last is polled at least once a round, as by the loop.
- * 5. A job seen queued is timed from the poll that saw it queued.
+ *    seen ended, the oldest (the scout) is polled every tenth of its run age, at most every 0.5 s;
+ *    the others are on a 5 s net until ten rounds of age. When one ends at run age A, each other
+ *    is polled when its run age reaches A.
+ * 3. Past A, a job still running is watched closely (every 1.5 % of its run age, at most every
+ *    0.5 s) until its run age passes A by a tenth, then goes back to the patrol.
+ * 4. Once jobs have ended and CLOSE_LEFT or fewer are left, each is watched closely, its gap
+ *    times left / 2: the last one decides when the node is done. The last is also polled once a
+ *    round of the loop, as the loop would, whatever the budget.
+ * 5. A job seen queued: its run age, and so rules 2 to 4, count from that poll; its patrol does not.
  * 6. Budget: the scout's and the close watch's polls go out only while the batch has polled less
  *    than the loop over the same jobs would have (budget.ts), keeping one poll for each job's end
  *    and CLOSE_RESERVE for rule 4. A batch whose loop round is longer than the net may poll
@@ -23,9 +26,9 @@ import { loopRound, NET_MS, TOLERANCE_MS } from './schedule';
  *    handed in, at Poll Interval, and at Maximum Wait.
  * Pure: the batch tells it what it sent and saw, with the time, and asks what is due.
  */
-/** what a large batch may poll beyond the loop: its scouts' polls */
+/** a batch whose loop round is longer than the net may poll this share more: its scouts' polls */
 const MARGIN_SHARE = 0.05;
-/** polls the other rules leave for the close watch of the last few: four each */
+/** rule 4 for two rounds of the loop: each of the last few polled about every second, four times */
 const CLOSE_RESERVE = 4 * CLOSE_LEFT;
 
 /** A heap's entry is current while it has its job's stamp and no poll of the job is out. */
@@ -69,8 +72,8 @@ export class PollPlan {
 	due(now: number): Array<{ id: number; routine: boolean }> {
 		const by = now + TOLERANCE_MS;
 		const out: Array<{ id: number; routine: boolean }> = [];
+		// a busy job is never popped: the heaps drop it (`current`)
 		const send = (j: Job, routine: boolean) => {
-			if (j.busy) return;
 			j.busy = true;
 			j.atOnce = false;
 			j.lastAt = now;
@@ -88,7 +91,7 @@ export class PollPlan {
 			}
 			if (likelyEnded(j, this.large)) {
 				j.endPollOut = true;
-				this.budget.keep(true);
+				this.budget.takeKept();
 			}
 			send(j, false);
 		}
@@ -115,10 +118,10 @@ export class PollPlan {
 		this.endsSeen++;
 		this.drop(j);
 		const c = j.cohort;
-		const age = j.lastAt - j.startFrom;
-		if (age >= c.endAgeMs) return;
-		const learnt = age < c.endAgeMs - TOLERANCE_MS;
-		c.endAgeMs = age;
+		const runAge = runAgeOf(j);
+		if (runAge >= c.endAgeMs) return;
+		const learnt = runAge < c.endAgeMs - TOLERANCE_MS;
+		c.endAgeMs = runAge;
 		if (learnt) for (const s of c.jobs) this.schedule(s);
 	}
 
@@ -147,7 +150,7 @@ export class PollPlan {
 	/** The job a poll answered, no longer busy; a kept poll it spent on an end not seen is back. */
 	private answered(id: number): Job | undefined {
 		const j = this.jobs.get(id);
-		if (j?.endPollOut) this.budget.keep(false);
+		if (j?.endPollOut) this.budget.giveBackKept();
 		if (j) j.busy = j.endPollOut = false;
 		return j;
 	}
@@ -158,7 +161,7 @@ export class PollPlan {
 	}
 
 	private drop(j: Job): void {
-		if (!j.endPollOut) this.budget.keep(true);
+		if (!j.endPollOut) this.budget.takeKept();
 		j.endPollOut = false;
 		this.jobs.delete(j.id);
 		const c = j.cohort;

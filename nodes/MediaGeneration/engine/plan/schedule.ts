@@ -1,6 +1,6 @@
 /**
  * How often a job is polled: the gaps of the rules in pollPlan.ts, each a pure function of a
- * job's age and of how many jobs the batch watches.
+ * job's age (or run age, pollPlan.ts says which) and of how many jobs the batch watches.
  */
 
 /** polls due this close together go out together; an end age is awaited this late, never early */
@@ -17,8 +17,9 @@ const LOOP_PER_JOB_MS = 8;
 export const PATROL_MARGIN_MS = 100;
 /** the net of a job whose cohort has no end seen yet: few polls before anything is learnt */
 export const NET_MS = 5000;
-/** the scout and the close watch: at most every 0.5 s; the close watch a sixth of the patrol */
+/** the scout and the close watch: at most every 0.5 s, a few answers' time */
 const CLOSE_MIN_MS = 500;
+/** the close watch: a sixth of the patrol's share of the run age */
 const CLOSE_FRACTION = GAP_FRACTION / 6;
 
 function grown(ageMs: number, fraction: number, minMs: number): number {
@@ -46,17 +47,26 @@ export function netGap(ageMs: number, jobs: number): number {
 	return Math.max(patrol, sure - ageMs);
 }
 
-/** Rule 2: the scout's gap, the patrol's without its floor of a round. */
-export function scoutGap(ageMs: number): number {
-	return grown(ageMs, GAP_FRACTION, CLOSE_MIN_MS);
+/** Rule 2: the scout's gap, by run age: the patrol's fraction without its floor of a round. */
+export function scoutGap(runAgeMs: number): number {
+	return grown(runAgeMs, GAP_FRACTION, CLOSE_MIN_MS);
 }
 
-/** Rules 3 and 4: the close watch of one job. */
-export function closeGap(ageMs: number): number {
-	return grown(ageMs, CLOSE_FRACTION, CLOSE_MIN_MS);
+/** Rules 3 and 4: the close watch of one job, by run age. */
+export function closeGap(runAgeMs: number): number {
+	return grown(runAgeMs, CLOSE_FRACTION, CLOSE_MIN_MS);
 }
 
-/** Rule 4: the close watch of the last `left` jobs, shared by them. */
-export function lastFewGap(ageMs: number, left: number): number {
-	return closeGap(ageMs) * Math.max(1, left / 2);
+/**
+ * Rule 4 watches the last few jobs while that polls each young one at least twice a round of the
+ * loop: CLOSE_MIN_MS × left / 2 is at most half a round.
+ */
+export const CLOSE_LEFT = Math.floor(loopRound(1) / CLOSE_MIN_MS);
+
+/**
+ * Rule 4: the close watch of the last `left` jobs, shared by them: each is polled every close gap
+ * times left / 2 (at least one close gap), so the few make about two polls a close gap together.
+ */
+export function lastFewGap(runAgeMs: number, left: number): number {
+	return closeGap(runAgeMs) * Math.max(1, left / 2);
 }
