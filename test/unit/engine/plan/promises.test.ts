@@ -1,30 +1,45 @@
 import { families } from './families';
 import { lagBoundMs, loop } from './loop';
 import { serviceBatch, watch } from './simulator';
+import type { Family } from './families';
 
 /**
- * What the poll plan promises a user, on the simulated clock (simulator.ts), over 20 seeds of
- * every family (families.ts), answers up to 200 ms late:
+ * What the poll plan promises a user, on the simulated clock (simulator.ts), over seeds of every
+ * family (families.js), answers up to 200 ms late:
  * - every job whose target, max(1 s, 10 % of its time from creation), is at least a round of the
  *   loop is seen within it; every other job within a round of the loop and an answer's delay;
  * - a batch makes no more polls than the loop through a 2 s Wait over the same jobs;
  * - no gap between two polls of a job exceeds Poll Interval when it is set.
  * Figures that tune the plan beyond these are printed by `npm run sim:plan`, not held here.
+ * Each test runs its own simulations, so that a mutation test knows which tests read which code.
  */
 const JITTER_MS = 200;
-const SEEDS = Array.from({ length: 20 }, (_, i) => i + 1);
+/**
+ * How wide the sweep is (MEDIA_GEN_PLAN_SWEEP): `npm test` runs every family on 20 seeds,
+ * `npm run test:unit` on 2, and the mutation run one family in six on one seed, beside the plan's
+ * targeted tests (pollPlan.test.ts).
+ */
+const SWEEPS = {
+	wide: { seeds: 20, everyNth: 1 },
+	unit: { seeds: 2, everyNth: 1 },
+	mutation: { seeds: 1, everyNth: 6 },
+};
+const sweep = SWEEPS[(process.env.MEDIA_GEN_PLAN_SWEEP ?? 'unit') as keyof typeof SWEEPS];
+const SEEDS = Array.from({ length: sweep.seeds }, (_, i) => i + 1);
+const FAMILIES = families().filter((_, i) => i % sweep.everyNth === 0);
 
 type Miss = { where: string; lagMs: number; boundMs: number };
 
-describe.each(families().map((f) => [f.name, f] as const))('%s', (_, f) => {
-	const runs = SEEDS.map((seed) => {
+const runsOf = (f: Family) =>
+	SEEDS.map((seed) => {
 		const jobs = serviceBatch(f.setting(seed));
 		return { seed, jobs, plan: watch(jobs, { seed, jitterMs: JITTER_MS, cohort: f.cohort }) };
 	});
 
+describe.each(FAMILIES.map((f) => [f.name, f] as const))('%s', (_, f) => {
 	test('every job is seen within its target, or within a round and an answer late', () => {
 		const misses: Miss[] = [];
-		for (const { seed, plan } of runs)
+		for (const { seed, plan } of runsOf(f))
 			plan.lagMs.forEach((lagMs, i) => {
 				const boundMs = lagBoundMs(plan.targetMs[i], JITTER_MS, 20, plan.firstOfKind[i]);
 				if (lagMs > boundMs) misses.push({ where: `seed ${seed}, job ${i}`, lagMs, boundMs });
@@ -33,7 +48,7 @@ describe.each(families().map((f) => [f.name, f] as const))('%s', (_, f) => {
 	});
 
 	test('no batch makes more polls than the loop', () => {
-		const over = runs
+		const over = runsOf(f)
 			.map(({ seed, jobs, plan }) => ({ seed, plan: plan.polls, loop: loop(jobs).polls }))
 			.filter((r) => r.plan > r.loop);
 		expect(over).toEqual([]);
@@ -43,7 +58,7 @@ describe.each(families().map((f) => [f.name, f] as const))('%s', (_, f) => {
 describe.each([1000, 3000, 10_000])('Poll Interval of %i ms', (capMs) => {
 	test('no gap between two polls of a job is longer', () => {
 		const gaps: number[] = [];
-		for (const f of families().filter((x) => /^(q2|noq|B-)/.test(x.name)))
+		for (const f of FAMILIES.filter((x) => /^(q2|noq|B-)/.test(x.name)))
 			for (const seed of SEEDS.slice(0, 5)) {
 				const jobs = serviceBatch(f.setting(seed));
 				const plan = watch(jobs, { seed, jitterMs: JITTER_MS, capMs, cohort: f.cohort });

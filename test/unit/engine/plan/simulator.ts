@@ -136,7 +136,9 @@ export function watch(jobs: ServiceJob[], o: WatchOptions = {}): Required<Figure
 	const from = jobs.map((j) => j.createdAt);
 	let polls = 0;
 	let t = 0;
-	for (let step = 0; step < 1_000_000; step++) {
+	// far more steps than any plan takes: a plan that never settles fails fast
+	const steps = 100_000 + 5_000 * jobs.length;
+	for (let step = 0; step < steps; step++) {
 		const answer = answers.reduce((k, a, i) => (k < 0 || a.at < answers[k].at ? i : k), -1);
 		const next = Math.min(adds[0]?.at ?? Infinity, answers[answer]?.at ?? Infinity);
 		const wake = plan.size ? plan.wakeAt() : Infinity;
