@@ -5,7 +5,7 @@
 process.env.N8N_DEFAULT_BINARY_DATA_MODE = 'default';
 
 const { useFakeService } = require('../support/fake');
-const { runWorkflow, mediaNode, nodeResult } = require('../support/run-workflow');
+const { runWorkflow, mediaNode, nodeResult, storeBinary } = require('../support/run-workflow');
 const { sniffImage } = require('../fake-service/media/sniff');
 const { readMp4 } = require('../fake-service/media/mp4');
 const { FAST } = require('../support/media');
@@ -13,6 +13,18 @@ const { writePng } = require('../fake-service/media/png');
 
 const ref = useFakeService();
 const credentials = () => ({ apiKey: 'test-key-alice', baseUrl: ref.svc.apiUrl });
+
+describe('the mode of this suite', () => {
+	test('n8n-core keeps binaries in memory here: the file inlined as base64, no id', async () => {
+		// an n8n-core without this mode (n8n 3.0) stores on disk instead: then this suite tests nothing of it
+		const stored = await storeBinary(Buffer.from('kept in memory'), {
+			mimeType: 'text/plain',
+			fileName: 'memory.txt',
+		});
+		expect(stored.id).toBeUndefined();
+		expect(Buffer.from(stored.data, 'base64').toString()).toBe('kept in memory');
+	});
+});
 
 describe('downloads in the in-memory binary mode', () => {
 	test('an image and a video arrive whole, as base64 in the item', async () => {

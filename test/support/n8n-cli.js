@@ -429,6 +429,18 @@ function executeCode({ code, signal }, data) {
 	return data.status === 'success' ? 0 : 1;
 }
 
+/**
+ * Which of n8n's binary data modes kept a binary of a run's output: 'default' for the in-memory
+ * mode (the file inlined as base64, no id), else the mode its id names ('filesystem' for
+ * `filesystem:` and `filesystem-v2:` ids, 'database', 's3'). A test that means one mode checks
+ * it, so that an n8n that falls back to another mode (n8n 3.0 has no in-memory mode) fails it.
+ */
+function binaryModeOf(binary) {
+	if (!binary?.id) return binary?.data ? 'default' : 'none';
+	const mode = binary.id.split(':')[0];
+	return mode.startsWith('filesystem') ? 'filesystem' : mode;
+}
+
 /** The items a node output on its first run (main output 0 unless told), as n8n reports them. */
 function nodeItems(data, nodeName, { connection = 'main', output = 0 } = {}) {
 	const runs = runData(data)?.[nodeName];
@@ -454,6 +466,7 @@ module.exports = {
 	parseResult,
 	executeCode,
 	nodeItems,
+	binaryModeOf,
 	runData,
 	runError,
 	newId,

@@ -6,6 +6,7 @@ import { UPLOAD_LIMITS } from '../validation/fileType';
 import { describeBody, gatewayText } from './errorBody';
 import { isCreate, type Intent } from './intent';
 import { neverSent, networkText } from './network';
+import { ssrfWords, type SsrfRefusal } from './ssrf';
 
 /** What the service said, reduced to what a user needs; nothing of the request is kept. */
 export type ServiceFailure = {
@@ -15,8 +16,10 @@ export type ServiceFailure = {
 	method: string;
 	path: string;
 	intent: Intent;
-	/** the base URL's host, named when something in front of the service answered */
+	/** the base URL's host, named when something in front of the service answered or n8n refused it */
 	host?: string;
+	/** n8n's SSRF protection refused the base URL's address (networkCode SSRF_REFUSED) */
+	ssrf?: SsrfRefusal;
 };
 
 type Words = { message: string; hint: string };
@@ -83,6 +86,10 @@ function statusWords(status: number, intent: Intent): Words {
 /** The failure's own words: the network's, or the status's with what the body said. */
 function what(f: ServiceFailure): Words & { where: string } {
 	const where = `${f.method} ${f.path}`;
+	if (f.status === undefined && f.ssrf) {
+		const words = ssrfWords(f.host ?? '', f.ssrf);
+		return { where: `${where} was not sent to the Base URL's host.`, ...words };
+	}
 	if (f.status === undefined) {
 		const code = f.networkCode ?? 'network error';
 		return {
@@ -121,7 +128,7 @@ function plainText(f: ServiceFailure): Text {
 function createText(f: ServiceFailure, kind: JobKind): Text {
 	const w = what(f);
 	if (!mayHaveCreated(f)) {
-		const hint = f.status === undefined ? '' : ` ${w.hint}`;
+		const hint = f.status === undefined && !f.ssrf ? '' : ` ${w.hint}`;
 		return {
 			message: `${w.message}: no job was created`,
 			description: `${w.where}${hint} No job was created for this item and nothing was charged, so running it again is safe.`,

@@ -1,3 +1,5 @@
+import { ssrfRefusalOf } from './ssrf';
+
 /**
  * The network failures the node tells apart, in one table: what a user reads, whether the
  * request certainly never reached the service (so a create made nothing), and whether a request
@@ -11,6 +13,9 @@ type NetworkFailure = {
 	/** a safe request is tried again */
 	retry: boolean;
 };
+
+/** Our name for a refusal by n8n's SSRF protection, which carries no code of its own (ssrf.ts). */
+export const SSRF_REFUSED = 'SSRF_REFUSED';
 
 const NO_ANSWER_IN_TIME = 'The service did not answer in time';
 
@@ -30,6 +35,12 @@ export const NETWORK_FAILURES: Record<string, NetworkFailure> = {
 	EHOSTUNREACH: { neverSent: true, retry: true },
 	ENETUNREACH: { neverSent: true, retry: true },
 	ENOTFOUND: { text: 'The service host could not be found', neverSent: true, retry: false },
+	// n8n's SSRF protection refused the address before connecting; it refuses every try alike
+	[SSRF_REFUSED]: {
+		text: "n8n's SSRF protection refused the address",
+		neverSent: true,
+		retry: false,
+	},
 };
 
 /** A code named in an error's message, when the error carries no code of its own. */
@@ -37,6 +48,8 @@ const CODE_IN_TEXT = new RegExp(`\\b(${Object.keys(NETWORK_FAILURES).join('|')})
 
 /** Finds the network error code (ECONNREFUSED, …) in whatever n8n's request helper threw. */
 export function networkCodeOf(error: unknown): string | undefined {
+	// a wrapper of the refusal (axios's, at connect time) may carry a code of its own
+	if (ssrfRefusalOf(error)) return SSRF_REFUSED;
 	const seen = new Set<unknown>();
 	let current: unknown = error;
 	while (current && typeof current === 'object' && !seen.has(current)) {

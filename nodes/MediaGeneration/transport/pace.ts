@@ -2,11 +2,13 @@ import { sleep } from 'n8n-workflow';
 
 import { oncePerRun } from './perRun';
 import { retryWaitMs } from './retry';
+import type { SsrfRefusal } from './ssrf';
 
 /** What a refused try got back, kept for the requests that give up without a try of their own. */
 export type Refusal = {
 	status?: number;
 	networkCode?: string;
+	ssrf?: SsrfRefusal;
 	body?: unknown;
 	retryAfter?: string;
 };

@@ -15,6 +15,7 @@ import { StreamedForm } from './multipart';
 import { nodeOf, oncePerRun } from './perRun';
 import { paceOf, type Refusal } from './pace';
 import { networkCodeOf } from './network';
+import { ssrfRefusalOf, type SsrfRefusal } from './ssrf';
 import { intentName, isCreate, type Intent } from './intent';
 import { isRetryable, isRetryableFailure, type Attempt } from './retry';
 import { RETRY_POLICY } from './retryPolicy';
@@ -100,7 +101,7 @@ async function tryOnce(
 	ctx: ApiContext,
 	req: ApiRequest,
 	{ baseUrl, apiKey }: Connection,
-): Promise<{ response?: FullResponse; networkCode?: string }> {
+): Promise<{ response?: FullResponse; networkCode?: string; ssrf?: SsrfRefusal }> {
 	const body = typeof req.body === 'function' ? req.body() : req.body;
 	const streamed = body instanceof StreamedForm ? body : undefined;
 	const multipart = body instanceof FormData || Boolean(streamed);
@@ -121,7 +122,7 @@ async function tryOnce(
 	} catch (error) {
 		if (isAbort(ctx, error)) throw cancelledError(nodeOf(ctx), req.itemIndex);
 		streamed?.assertWhole(nodeOf(ctx), req.itemIndex);
-		return { networkCode: networkCodeOf(error) ?? 'ENETWORK' };
+		return { networkCode: networkCodeOf(error) ?? 'ENETWORK', ssrf: ssrfRefusalOf(error) };
 	} finally {
 		streamed?.close();
 	}
@@ -168,14 +169,14 @@ export async function apiRequest<T>(ctx: ApiContext, req: ApiRequest): Promise<T
 				return { ok: false, again: false };
 			}
 			try {
-				const { response, networkCode } = await tryOnce(ctx, req, connection);
+				const { response, networkCode, ssrf } = await tryOnce(ctx, req, connection);
 				const status = response?.statusCode;
 				if (status !== undefined && status >= 200 && status < 300) {
 					pace.answered();
 					return { ok: true, value: response!.body as T };
 				}
 				const retryAfter = response ? header(response.headers, 'retry-after') : undefined;
-				last = { status, networkCode, body: response?.body, retryAfter };
+				last = { status, networkCode, ssrf, body: response?.body, retryAfter };
 				const tryInfo: Attempt = { intent: req.intent, attempt, status, networkCode, retryAfter };
 				// audio creates: a 429 means "no slot free", which the engine waits out itself
 				if (status === 429 && req.retryOn429 === false) return { ok: false, again: false };

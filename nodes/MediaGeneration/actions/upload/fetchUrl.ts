@@ -5,6 +5,7 @@ import { arrivingLength, type StreamResponse } from '../../engine/files/download
 import { FailedTransfer, NotStored, storeResult } from '../../engine/files/storeResult';
 import { cancelledError } from '../../transport/cancelled';
 import { networkCodeOf, retriesAfter } from '../../transport/network';
+import { ssrfRefusalOf, ssrfWords } from '../../transport/ssrf';
 import { pause } from '../../transport/pause';
 import { retryDelayMs } from '../../transport/retry';
 import { RETRY_POLICY } from '../../transport/retryPolicy';
@@ -116,6 +117,13 @@ export async function fetchUploadFile(
 				if (error instanceof FailedTransfer) {
 					problem = error.message.startsWith(where) ? error.message : `${where}: ${error.message}`;
 					return { ok: false, again: !error.notMedia };
+				}
+				const refusal = ssrfRefusalOf(error);
+				if (refusal) {
+					// refused before it was sent, and every try would be: not tried again
+					const words = ssrfWords(new URL(link).host, refusal);
+					final = new InputError(`${label}: ${words.message} (${where}). ${words.hint}`);
+					return { ok: false, again: false };
 				}
 				const code = networkCodeOf(error);
 				problem = code

@@ -6,6 +6,7 @@ import { pause } from '../../transport/pause';
 import { cancelledError } from '../../transport/cancelled';
 import { header } from '../../transport/header';
 import { networkCodeOf } from '../../transport/network';
+import { ssrfRefusalOf, ssrfWords } from '../../transport/ssrf';
 import { retryDelayMs } from '../../transport/retry';
 import { RETRY_POLICY } from '../../transport/retryPolicy';
 import { withTries } from '../../transport/tries';
@@ -126,6 +127,15 @@ export async function downloadFile(
 					throw fail(
 						`Could not store the result of job ${target.jobId} in n8n: ${error.message}`,
 						'The job itself succeeded and keeps its result: run Download with this job ID once n8n can store the file.',
+					);
+				}
+				const refusal = ssrfRefusalOf(error);
+				if (refusal) {
+					// refused before it was sent, and every try would be: not tried again
+					const words = ssrfWords(new URL(url).host, refusal);
+					throw fail(
+						`Could not download the result of job ${target.jobId}: ${words.message}`,
+						`${words.hint} The job itself succeeded and keeps its result: run Download with this job ID once the host is allowed.`,
 					);
 				}
 				if (error instanceof FailedTransfer) {
