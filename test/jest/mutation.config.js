@@ -14,8 +14,8 @@ module.exports = {
 		'<rootDir>/test/unit/validation/**/*.test.ts',
 		'<rootDir>/test/unit/actions/cost/**/*.test.ts',
 	],
-	// compiled without type checks: a mutant need not type-check to be run
+	// compiled file by file without type checks: a mutant need not type-check to be run
 	transform: {
-		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json', diagnostics: false }],
+		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/test/jest/tsconfig.mutation.json' }],
 	},
 };

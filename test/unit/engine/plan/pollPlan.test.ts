@@ -1,6 +1,7 @@
 /** The poll plan's interface with the batch, on a clock the test moves (pure logic, no HTTP). */
 import { PollPlan } from '../../../../nodes/MediaGeneration/engine/plan/pollPlan';
 import {
+	CLOSE_LEFT,
 	loopRound,
 	PATROL_MARGIN_MS,
 	patrolGap,
@@ -89,6 +90,50 @@ describe('poll plan', () => {
 		const gaps = polls.slice(1).map((t, i) => t - polls[i]);
 		expect(polls[polls.length - 1]).toBeGreaterThanOrEqual(90_000);
 		expect(Math.max(...gaps)).toBeLessThanOrEqual(ROUND);
+	});
+
+	test('when jobs have ended and the last few are left, each is watched closely at once', () => {
+		const plan = new PollPlan();
+		// one job of its own kind, and a few alike others that run long
+		for (let id = 0; id <= CLOSE_LEFT; id++) plan.add(id, id ? 'b' : 'a', 0);
+		let t = 0;
+		let ended = false;
+		while (!ended) {
+			t = plan.wakeAt();
+			// job 0's answer comes last, after the others polled with it were scheduled
+			for (const id of ids(plan.due(t)).sort((x, y) => y - x)) {
+				ended ||= id === 0 && t >= 30_000;
+				plan.seen(id, id === 0 && t >= 30_000);
+			}
+		}
+		// job 0 ended: every other job is a last one, and polled within half a round, not at its
+		// next patrol
+		const next = new Set<number>();
+		while (next.size < CLOSE_LEFT) {
+			const at = plan.wakeAt();
+			expect(at - t).toBeLessThanOrEqual(ROUND / 2);
+			for (const id of ids(plan.due(at))) next.add(id);
+		}
+	});
+
+	test('the poll kept for the end of a job goes out with the budget spent, and only that one', () => {
+		const plan = new PollPlan();
+		// alike jobs: job 0 ends at its first poll, jobs 1 and 2 are a second younger
+		plan.add(0, 'alike', 0);
+		plan.add(1, 'alike', 1000);
+		plan.add(2, 'alike', 1000);
+		const t = plan.wakeAt();
+		expect(ids(plan.due(t))).toEqual([0]);
+		plan.seen(0, true);
+		// jobs 1 and 2, the last left and younger than that end age, likely end when they reach
+		// it: the polls the budget keeps for their ends go out now, though it has nothing beyond
+		expect(plan.wakeAt()).toBeLessThanOrEqual(t);
+		expect(ids(plan.due(t)).sort()).toEqual([1, 2]);
+		plan.seen(1, false);
+		plan.seen(2, false);
+		// they found both running: the close watch must wait for the budget, so the next polls
+		// are those at their end age
+		expect(plan.wakeAt()).toBe(1000 + t + TOLERANCE_MS);
 	});
 
 	test('a job removed is polled no more, however often it was polled before', () => {
