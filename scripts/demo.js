@@ -4,22 +4,22 @@
  * installed as a community package), writes the media they produce to demo-output/ and prints a
  * table of them.
  *
- * By default everything runs against the fake service in test/. With MEDIA_GENERATION_API_KEY set,
+ * By default everything runs against the fake service in harness/. With MEDIA_GENERATION_API_KEY set,
  * the workflows run against that account instead (at MEDIA_GENERATION_BASE_URL, by default
  * Wondercraft's public API): each example is switched to the cheapest model, resolution and
  * duration its listing offers, and spends credits.
  * The podcast example then needs two voice IDs of the account (MEDIA_GENERATION_VOICE_1 and _2).
  * The AI steps use OpenAI when OPENAI_API_KEY is set, else the fake service's scripted chat endpoint.
  */
-require('../test/setup-env');
+require('../harness/n8n-env');
 const fs = require('node:fs');
 const path = require('node:path');
-const { startFakeService } = require('../test/fake-service/server');
-const { sniffImage } = require('../test/fake-service/media/sniff');
-const { readMp4 } = require('../test/fake-service/media/mp4');
-const { mp3DurationMs } = require('../test/fake-service/media/mp3');
-const { N8nInstance, NODE_TYPE, nodeItems, runData, runError } = require('../test/support/n8n-cli');
-const { loadExamples, credentialsFor, withParameters } = require('../test/e2e/examples');
+const { startFakeService } = require('../harness/fake-service/server');
+const { sniffImage } = require('../harness/fake-service/media/sniff');
+const { readMp4 } = require('../harness/fake-service/media/mp4');
+const { mp3DurationMs } = require('../harness/fake-service/media/mp3');
+const { N8nInstance, NODE_TYPE, nodeItems, runData, runError } = require('../harness/n8n-cli');
+const { loadExamples, credentialsFor, withParameters } = require('../harness/examples');
 const { forAccount } = require('./demo-account');
 
 const OUTPUT = path.resolve(__dirname, '../demo-output');

@@ -1,1 +1,1 @@
-export function seeded(seed: number): () => number;
+export { seeded } from '../../harness/seeded';
