@@ -80,12 +80,15 @@ function writeFiles(n8n, example, data, workflow) {
 	return rows;
 }
 
-/** The fake service's file links die with the demo: name them instead of printing them. */
+/**
+ * The fake service's file links die with the demo: say what each one is instead of printing it.
+ * A link's file name starts with its job's kind (`image-…`, `video-…`, `podcast-…`).
+ */
 function withoutLoopbackLinks(text) {
-	return String(text).replace(
-		/https?:\/\/127\.\d+\.\d+\.\d+[^\s]*/g,
-		'(a link to the image on the fake service, gone once the demo ends)',
-	);
+	return String(text).replace(/https?:\/\/127\.\d+\.\d+\.\d+[^\s)\]]*/g, (link) => {
+		const kind = /\/([a-z]+)-[^/]*$/.exec(link)?.[1] ?? 'file';
+		return `(a link to the ${kind} on the fake service, gone once the demo ends)`;
+	});
 }
 
 /**
@@ -156,7 +159,7 @@ async function main() {
 			const [answer] = nodeItems(data, 'AI Agent') ?? [];
 			if (answer)
 				notes.push(
-					`AI agent's answer: ${real ? answer.json.output : withoutLoopbackLinks(answer.json.output)}`,
+					`AI agent's answer in "${examples[name].name}": ${real ? answer.json.output : withoutLoopbackLinks(answer.json.output)}`,
 				);
 		}
 		console.log(`\nFiles written to ${path.relative(process.cwd(), OUTPUT)}/:`);
