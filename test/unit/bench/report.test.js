@@ -40,7 +40,7 @@ describe('bench: reading the fake service', () => {
 		await api(ref.svc, 'GET', `/image/${json.job_id}`);
 		const done = await waitForJob(ref.svc, 'image', json.job_id);
 		await api(ref.svc, 'GET', `/image/${json.job_id}`);
-		await fetch(done.images[0].url);
+		await (await fetch(done.images[0].url)).arrayBuffer();
 		await api(ref.svc, 'GET', '/image/models');
 
 		const counts = requestCounts(ref.svc);
