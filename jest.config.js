@@ -7,7 +7,7 @@ module.exports = {
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.js', '**/unit/**/*.test.ts'],
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }] },
-	setupFiles: ['<rootDir>/test/setup-env.js'],
+	setupFiles: ['<rootDir>/harness/n8n-env.js'],
 	globalTeardown: '<rootDir>/test/global-teardown.js',
 	testTimeout: 30000,
 	maxWorkers: 2,

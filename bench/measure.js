@@ -3,7 +3,7 @@
  * What the benchmark measures of one run: node time from n8n's own run data, and the API requests
  * and job lags from the fake's logs (memory: rssSampler.js).
  */
-const { runData } = require('../test/support/n8n-cli');
+const { runData } = require('../harness/n8n-cli');
 
 /** Nodes that only feed the case its input; the time of the rest is what is compared. */
 const INPUT_NODES = new Set(['Start', 'Items', 'Read File']);

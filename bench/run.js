@@ -24,10 +24,10 @@ const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { startFakeService } = require('../test/fake-service/server');
-const { writeMp4 } = require('../test/fake-service/media/mp4');
-const { N8nInstance, runError } = require('../test/support/n8n-cli');
-const { api, uploadForm } = require('../test/support/fake');
+const { startFakeService } = require('../harness/fake-service/server');
+const { writeMp4 } = require('../harness/fake-service/media/mp4');
+const { N8nInstance, runError, runtimePackage } = require('../harness/n8n-cli');
+const { api, uploadForm } = require('../harness/fake-service/client');
 const { cases } = require('./cases');
 const { sampleRss } = require('./rssSampler');
 const {
@@ -470,7 +470,8 @@ async function main() {
 		cpus: os.cpus().length,
 		memoryGb: Math.round(os.totalmem() / 2 ** 30),
 		node: process.version,
-		n8n: require(path.join(ROOT, 'test/n8n-releases/2.40/package.json')).dependencies?.n8n,
+		// the release on PATH, the one the runs used (scripts/n8n.sh installs it from N8N_RELEASE)
+		n8n: runtimePackage('n8n/package.json').version,
 	};
 	const command = `npm run bench --${options.smoke ? ' --smoke' : ''}${options.cases ? ` --case ${options.cases.join(',')}` : ''} --repeat ${options.repeat}${options.sides.length < SIDES.length ? ` --side ${options.sides[0]}` : ''}`;
 	const table = markdown(summary, { machine, command, started });

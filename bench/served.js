@@ -9,9 +9,9 @@
 const fs = require('node:fs');
 const net = require('node:net');
 const path = require('node:path');
-const { N8nInstance, runError } = require('../test/support/n8n-cli');
-const { N8nRest, webhookNode } = require('../test/support/n8n-rest');
-const { until } = require('../test/support/wait');
+const { N8nInstance, runError } = require('../harness/n8n-cli');
+const { N8nRest, webhookNode } = require('../harness/n8n-rest');
+const { until } = require('../harness/wait');
 
 const PING_EVERY_MS = 3000;
 /** a run still going after this has broken down: it is stopped and reported as failed */

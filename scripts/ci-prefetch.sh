@@ -24,7 +24,7 @@ case "${1:-}" in
     echo "[prefetch] apt done ($((SECONDS - started)) s)"
     ;;
   n8n)
-    releases="$(node -p 'const r = require("./test/n8n-releases/release");
+    releases="$(node -p 'const r = require("./harness/n8n-releases/release");
       [r.DEFAULT, ...r.all().filter((f) => f !== r.DEFAULT)].join(" ")')"
     for release in $releases; do
       N8N_RELEASE="$release" bash scripts/n8n.sh true

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The compatibility matrix: for every n8n release under test/n8n-releases/ (or those named as
+# The compatibility matrix: for every n8n release under harness/n8n-releases/ (or those named as
 # arguments, e.g. `npm run test:compat -- 1.123`), installs that release when needed (scripts/n8n.sh)
 # and runs the end-to-end examples and the compact check of every operation in it
 # (test/jest/compat.config.js). Prints one line per release, and fails when any release failed.
@@ -13,7 +13,7 @@ set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 if [ "$#" -gt 0 ]; then releases=("$@"); else
-  mapfile -t releases < <(node -p 'require("./test/n8n-releases/release").all().join("\n")')
+  mapfile -t releases < <(node -p 'require("./harness/n8n-releases/release").all().join("\n")')
 fi
 jobs_at_once="${COMPAT_JOBS:-${#releases[@]}}"
 logs="$(mktemp -d)"

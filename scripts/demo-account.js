@@ -3,7 +3,7 @@
  * Adapts the example workflows to a real account for the demo: the cheapest model, resolution
  * and duration its listings offer, Max Credits set to that price, and the account's own voices.
  */
-const { withParameters } = require('../test/e2e/examples');
+const { withParameters } = require('../harness/examples');
 
 /** A model for the examples' model picker (node version 3), given by its id. */
 const byId = (id) => ({ __rl: true, mode: 'id', value: id });

@@ -4,22 +4,22 @@
  * installed as a community package), writes the media they produce to demo-output/ and prints a
  * table of them.
  *
- * By default everything runs against the fake service in test/. With MEDIA_GENERATION_API_KEY set,
+ * By default everything runs against the fake service in harness/. With MEDIA_GENERATION_API_KEY set,
  * the workflows run against that account instead (at MEDIA_GENERATION_BASE_URL, by default
  * Wondercraft's public API): each example is switched to the cheapest model, resolution and
  * duration its listing offers, and spends credits.
  * The podcast example then needs two voice IDs of the account (MEDIA_GENERATION_VOICE_1 and _2).
  * The AI steps use OpenAI when OPENAI_API_KEY is set, else the fake service's scripted chat endpoint.
  */
-require('../test/setup-env');
+require('../harness/n8n-env');
 const fs = require('node:fs');
 const path = require('node:path');
-const { startFakeService } = require('../test/fake-service/server');
-const { sniffImage } = require('../test/fake-service/media/sniff');
-const { readMp4 } = require('../test/fake-service/media/mp4');
-const { mp3DurationMs } = require('../test/fake-service/media/mp3');
-const { N8nInstance, NODE_TYPE, nodeItems, runData, runError } = require('../test/support/n8n-cli');
-const { loadExamples, credentialsFor, withParameters } = require('../test/e2e/examples');
+const { startFakeService } = require('../harness/fake-service/server');
+const { sniffImage } = require('../harness/fake-service/media/sniff');
+const { readMp4 } = require('../harness/fake-service/media/mp4');
+const { mp3DurationMs } = require('../harness/fake-service/media/mp3');
+const { N8nInstance, NODE_TYPE, nodeItems, runData, runError } = require('../harness/n8n-cli');
+const { loadExamples, credentialsFor, withParameters } = require('../harness/examples');
 const { forAccount } = require('./demo-account');
 
 const OUTPUT = path.resolve(__dirname, '../demo-output');
@@ -80,12 +80,15 @@ function writeFiles(n8n, example, data, workflow) {
 	return rows;
 }
 
-/** The fake service's file links die with the demo: name them instead of printing them. */
+/**
+ * The fake service's file links die with the demo: say what each one is instead of printing it.
+ * A link's file name starts with its job's kind (`image-…`, `video-…`, `podcast-…`).
+ */
 function withoutLoopbackLinks(text) {
-	return String(text).replace(
-		/https?:\/\/127\.\d+\.\d+\.\d+[^\s]*/g,
-		'(a link to the image on the fake service, gone once the demo ends)',
-	);
+	return String(text).replace(/https?:\/\/127\.\d+\.\d+\.\d+[^\s)\]]*/g, (link) => {
+		const kind = /\/([a-z]+)-[^/]*$/.exec(link)?.[1] ?? 'file';
+		return `(a link to the ${kind} on the fake service, gone once the demo ends)`;
+	});
 }
 
 /**
@@ -156,7 +159,7 @@ async function main() {
 			const [answer] = nodeItems(data, 'AI Agent') ?? [];
 			if (answer)
 				notes.push(
-					`AI agent's answer: ${real ? answer.json.output : withoutLoopbackLinks(answer.json.output)}`,
+					`AI agent's answer in "${examples[name].name}": ${real ? answer.json.output : withoutLoopbackLinks(answer.json.output)}`,
 				);
 		}
 		console.log(`\nFiles written to ${path.relative(process.cwd(), OUTPUT)}/:`);

@@ -9,8 +9,8 @@
  * The editor listens on MEDIA_GENERATION_DEV_PORT (default 5678). Each run starts from a fresh,
  * temporary n8n user folder.
  */
-require('../test/setup-env');
-const { startEditorSession } = require('../test/editor/session');
+require('../harness/n8n-env');
+const { startEditorSession } = require('../harness/editor-session');
 
 const PORT = Number(process.env.MEDIA_GENERATION_DEV_PORT ?? 5678);
 const DEFAULT_BASE_URL = 'https://api.wondercraft.ai/v1';

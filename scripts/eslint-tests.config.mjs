@@ -1,5 +1,5 @@
-// ESLint for the code that is not shipped: tests (JavaScript and the typed unit tests), the bench
-// and scripts. The node's own TypeScript is linted by `npm run lint` (n8n-node lint, whose config
+// ESLint for the code that is not shipped: tests (JavaScript and the typed unit tests), the harness
+// they share with the demo, the bench and scripts. The node's own TypeScript is linted by `npm run lint` (n8n-node lint, whose config
 // must stay n8n's default).
 import js from '@eslint/js';
 import globals from 'globals';

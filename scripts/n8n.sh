@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs a command with the real n8n CLI on PATH, installing it first when needed.
 #
-# Each n8n release the project tests with has a folder under test/n8n-releases/: a package.json
+# Each n8n release the project tests with has a folder under harness/n8n-releases/: a package.json
 # that pins it and a lockfile that pins every package under it, so each machine runs the same
 # 2,000-2,400 packages. N8N_RELEASE names the folder (default 2.40, the release every suite but the
 # compatibility matrix runs in). It is installed with `npm ci` into a cache folder shared by every
@@ -15,7 +15,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cache="${MEDIA_GEN_TOOLS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/n8n-nodes-media-generation}"
 release="${N8N_RELEASE:-2.40}"
-runtime="$root/test/n8n-releases/$release"
+runtime="$root/harness/n8n-releases/$release"
 [ -f "$runtime/package.json" ] || { echo "[setup] no n8n release folder $runtime" >&2; exit 2; }
 key="$(cat "$runtime/package.json" "$runtime/package-lock.json" | sha256sum | cut -c1-12)"
 dir="$cache/n8n-runtime-$key"

@@ -8,7 +8,7 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { unpackPackage } = require('../test/support/n8n-cli');
+const { unpackPackage } = require('../harness/n8n-cli');
 
 const ROOT = path.resolve(__dirname, '..');
 

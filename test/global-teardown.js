@@ -1,5 +1,5 @@
 'use strict';
-// Removes the per-run folders (user folder, binary data) that setup-env.js created: this run's,
+// Removes the per-run folders (user folder, binary data) that harness/n8n-env.js created: this run's,
 // and those left by runs that have ended. A folder is named after the process that made it, so
 // the folders of test runs still going on beside this one (another checkout, another suite) stay.
 const os = require('node:os');

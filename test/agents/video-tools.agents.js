@@ -17,11 +17,11 @@ const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
 const {
 	StreamableHTTPClientTransport,
 } = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
-const { startFakeService } = require('../fake-service/server');
-const { N8nInstance, nodeItems, runData } = require('../support/n8n-cli');
-const { N8nRest } = require('../support/n8n-rest');
-const { until } = require('../support/wait');
-const { loadExamples, fakeServiceCredentials, withParameters } = require('../e2e/examples');
+const { startFakeService } = require('../../harness/fake-service/server');
+const { N8nInstance, nodeItems, runData } = require('../../harness/n8n-cli');
+const { N8nRest } = require('../../harness/n8n-rest');
+const { until } = require('../../harness/wait');
+const { loadExamples, fakeServiceCredentials, withParameters } = require('../../harness/examples');
 
 const API_KEY = 'test-key-alice';
 const EXAMPLE = 'ai-agent-video-tools-mcp';

@@ -7,14 +7,14 @@
  * mode, and a plain name answered with the paths the item has.
  */
 const { createHash } = require('node:crypto');
-const { mp3DurationMs } = require('../fake-service/media/mp3');
-const { readMp4 } = require('../fake-service/media/mp4');
-const { nodeItems, runError, runtimePackage } = require('../support/n8n-cli');
+const { mp3DurationMs } = require('../../harness/fake-service/media/mp3');
+const { readMp4 } = require('../../harness/fake-service/media/mp4');
+const { nodeItems, runError, runtimePackage } = require('../../harness/n8n-cli');
 const { binaryPathsWorkflow, NODE_NAMES } = require('./execution-logic-v2-workflow');
 const { API_KEY, compatService, compatInstance } = require('./instance');
 
 const sha256 = (data) => createHash('sha256').update(data).digest('hex');
-const release = require('../n8n-releases/release').current();
+const release = require('../../harness/n8n-releases/release').current();
 // the setting exists where the release's n8n-workflow knows the mode (not in n8n 1.x)
 const offersV2 = runtimePackage('n8n-workflow').BINARY_MODE_COMBINED === 'combined';
 const describeV2 = offersV2 ? describe : describe.skip;

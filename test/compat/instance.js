@@ -1,8 +1,8 @@
 'use strict';
 /** The n8n instances of the compatibility checks and the fake service they talk to. */
-const { startFakeService } = require('../fake-service/server');
-const { N8nInstance } = require('../support/n8n-cli');
-const { CREDENTIALS, credentialsFor } = require('../e2e/examples');
+const { startFakeService } = require('../../harness/fake-service/server');
+const { N8nInstance } = require('../../harness/n8n-cli');
+const { CREDENTIALS, credentialsFor } = require('../../harness/examples');
 
 const API_KEY = 'test-key-alice';
 

@@ -6,12 +6,12 @@
  * the service served, uploads from binaries n8n keeps on disk, and a download cut off midway.
  */
 const { createHash } = require('node:crypto');
-const { N8nInstance, binaryModeOf, nodeItems, runError } = require('../support/n8n-cli');
+const { N8nInstance, binaryModeOf, nodeItems, runError } = require('../../harness/n8n-cli');
 const { everyOperation, NODE_NAMES } = require('./workflows');
 const { API_KEY, compatService, compatInstance } = require('./instance');
 
 const sha256 = (data) => createHash('sha256').update(data).digest('hex');
-const release = require('../n8n-releases/release').current();
+const release = require('../../harness/n8n-releases/release').current();
 
 let svc;
 let tarball;

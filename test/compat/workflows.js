@@ -1,6 +1,6 @@
 'use strict';
 /** The workflow of the compatibility check: every operation of the node, in branches from one trigger. */
-const { NODE_TYPE } = require('../support/n8n-cli');
+const { NODE_TYPE } = require('../../harness/n8n-cli');
 
 const OPTIONS = { pollIntervalSeconds: 0.5 };
 

@@ -7,8 +7,8 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { N8nInstance } = require('../support/n8n-cli');
-const { N8nRest } = require('../support/n8n-rest');
+const { N8nInstance } = require('../../harness/n8n-cli');
+const { N8nRest } = require('../../harness/n8n-rest');
 const { remember, forget } = require('../queue/cleanup');
 const { killHard } = require('../faults/processes');
 

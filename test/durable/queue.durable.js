@@ -7,10 +7,10 @@
  * at the service at the same time, and another execution runs on the same workers meanwhile.
  */
 const { createHash } = require('node:crypto');
-const { startFakeService } = require('../fake-service/server');
+const { startFakeService } = require('../../harness/fake-service/server');
 const { QueueCluster, PORTS, executionsRunBy } = require('../queue/cluster');
-const { N8nRest, seenAt } = require('../support/n8n-rest');
-const { until } = require('../support/wait');
+const { N8nRest, seenAt } = require('../../harness/n8n-rest');
+const { until } = require('../../harness/wait');
 const { durableLoop, inNodeWait } = require('./workflows');
 const { fetchesPerJob, finishedItems, report } = require('./report');
 const { jobsWithPrompt } = require('../support/fake');

@@ -12,11 +12,11 @@
  * Figures go to durable-report.json (README, "Jobs longer than a few minutes").
  */
 const { createHash } = require('node:crypto');
-const { startFakeService } = require('../fake-service/server');
+const { startFakeService } = require('../../harness/fake-service/server');
 const { memoryOf } = require('../queue/cluster');
-const { until, sleep } = require('../support/wait');
+const { until, sleep } = require('../../harness/wait');
 const { RegularN8n } = require('./instance');
-const { seenAt } = require('../support/n8n-rest');
+const { seenAt } = require('../../harness/n8n-rest');
 const { durableLoop, exampleLoop, inNodeWait, waitOnly } = require('./workflows');
 const { fetchesPerJob, finishedItems, pollsPerJob, report } = require('./report');
 const { jobsWithPrompt } = require('../support/fake');

@@ -12,8 +12,8 @@
  * n8n's paired items, across every round of the loop) and keeps the files.
  */
 const crypto = require('node:crypto');
-const { NODE_TYPE } = require('../support/n8n-cli');
-const { loadExamples } = require('../e2e/examples');
+const { NODE_TYPE } = require('../../harness/n8n-cli');
+const { loadExamples } = require('../../harness/examples');
 const { node } = require('../queue/workflows');
 
 function media(name, credential, parameters) {

@@ -5,12 +5,12 @@
  * to 2.x adds its empty item to the first output (Done) whenever that output is empty; n8n 3.0
  * adds it only when every output is empty (docs/compatibility.md says what that changes).
  */
-const { nodeItems, runData, runError } = require('../support/n8n-cli');
+const { nodeItems, runData, runError } = require('../../harness/n8n-cli');
 const { api, waitForJob } = require('../support/fake');
 const { chainsWorkflow } = require('../compat/workflows');
 const { API_KEY, compatService, compatInstance } = require('../compat/instance');
 
-const release = require('../n8n-releases/release').current();
+const release = require('../../harness/n8n-releases/release').current();
 
 /** A Code node that outputs these job ids, one item each. */
 const jobItems = (ids) => ({

@@ -7,10 +7,10 @@
  * version 2 node next to them, and a link that fails named before any job exists.
  */
 const { createHash } = require('node:crypto');
-const { sniffImage } = require('../fake-service/media/sniff');
-const { nodeItems, runData, runError } = require('../support/n8n-cli');
+const { sniffImage } = require('../../harness/fake-service/media/sniff');
+const { nodeItems, runData, runError } = require('../../harness/n8n-cli');
 const { API_KEY, compatService, compatInstance } = require('../compat/instance');
-const { CREDENTIALS } = require('./examples');
+const { CREDENTIALS } = require('../../harness/examples');
 
 const NODE_TYPE = 'n8n-nodes-media-generation.mediaGeneration';
 const sha256 = (data) => createHash('sha256').update(data).digest('hex');

@@ -4,13 +4,13 @@
  * community package from its packed tarball, the examples of examples/ imported and run with
  * `n8n execute`, against the fake service. Run with `npm run test:e2e`.
  */
-const { startFakeService } = require('../fake-service/server');
-const { sniffImage } = require('../fake-service/media/sniff');
-const { readMp4 } = require('../fake-service/media/mp4');
-const { mp3DurationMs } = require('../fake-service/media/mp3');
+const { startFakeService } = require('../../harness/fake-service/server');
+const { sniffImage } = require('../../harness/fake-service/media/sniff');
+const { readMp4 } = require('../../harness/fake-service/media/mp4');
+const { mp3DurationMs } = require('../../harness/fake-service/media/mp3');
 const fs = require('node:fs');
-const { N8nInstance, binaryModeOf, nodeItems, runData, runError } = require('../support/n8n-cli');
-const { loadExamples, fakeServiceCredentials } = require('./examples');
+const { N8nInstance, binaryModeOf, nodeItems, runData, runError } = require('../../harness/n8n-cli');
+const { loadExamples, fakeServiceCredentials } = require('../../harness/examples');
 
 const API_KEY = 'test-key-alice';
 const examples = loadExamples();

@@ -4,9 +4,9 @@
  * from a Code node, first as a dry run (the service sees no create and no upload), then with
  * Max Credits for the Run at half the batch's total (the service sees exactly the admitted rows).
  */
-const { nodeItems, runData, runError } = require('../support/n8n-cli');
+const { nodeItems, runData, runError } = require('../../harness/n8n-cli');
 const { compatService, compatInstance } = require('../compat/instance');
-const { CREDENTIALS } = require('./examples');
+const { CREDENTIALS } = require('../../harness/examples');
 
 /** 20 rows: durations of 5 and 10 s in turn, at 2 credits a second (motion-fast at 720p). */
 const ROWS = Array.from({ length: 20 }, (_, i) => ({

@@ -9,12 +9,12 @@
  * the API host.
  */
 const path = require('node:path');
-const { nodeItems, runError, runtimePackage } = require('../support/n8n-cli');
+const { nodeItems, runError, runtimePackage } = require('../../harness/n8n-cli');
 const { everyOperation, chainsWorkflow, BRANCHES, NODE_NAMES } = require('../compat/workflows');
 const { API_KEY, compatService, compatInstance } = require('../compat/instance');
-const { CREDENTIALS } = require('./examples');
+const { CREDENTIALS } = require('../../harness/examples');
 
-const release = require('../n8n-releases/release').current();
+const release = require('../../harness/n8n-releases/release').current();
 
 /** n8n's own refusal, where the release has SSRF protection (n8n 2.x's @n8n/backend-network). */
 function n8nRefusal() {

@@ -17,12 +17,12 @@
  * user imports them. Exits 1 on the first failure,
  * leaving a picture of the page in the temporary folder.
  */
-require('../setup-env');
+require('../../harness/n8n-env');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { startEditorSession } = require('./session');
+const { startEditorSession } = require('../../harness/editor-session');
 const {
 	launch,
 	dismissOverlays,
@@ -37,8 +37,8 @@ const {
 	visibleParameters,
 	parametersWithIssues,
 } = require('./browser');
-const { videoModels } = require('../fake-service/catalogue');
-const { CREDENTIALS } = require('../e2e/examples');
+const { videoModels } = require('../../harness/fake-service/catalogue');
+const { CREDENTIALS } = require('../../harness/examples');
 
 const PORT = Number(process.env.MEDIA_GENERATION_EDITOR_TEST_PORT ?? 5751);
 const IMAGES = path.resolve(__dirname, '../../docs/images');

@@ -4,11 +4,11 @@
  * in running-instance.faults.js): every job the service created is in what n8n printed, with its
  * item, node, operation and execution, and never the key.
  */
-const { startFakeService } = require('../fake-service/server');
-const { N8nInstance } = require('../support/n8n-cli');
+const { startFakeService } = require('../../harness/fake-service/server');
+const { N8nInstance } = require('../../harness/n8n-cli');
 const { credential, mediaNode, itemsNode, workflow } = require('./workflows');
 const { killHard } = require('./processes');
-const { until, sleep } = require('../support/wait');
+const { until, sleep } = require('../../harness/wait');
 const { describeJobs } = require('../support/fake');
 
 const KEY = 'test-key-alice';

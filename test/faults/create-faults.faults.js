@@ -7,14 +7,14 @@
  * per-item error that says whether the job may exist. A create is sent again only after a 429 or
  * a refused connection.
  */
-const { startFakeService } = require('../fake-service/server');
-const { DEFAULT_ACCOUNTS } = require('../fake-service/state');
-const { N8nInstance, nodeItems } = require('../support/n8n-cli');
-const { sniffImage } = require('../fake-service/media/sniff');
-const { mp3DurationMs } = require('../fake-service/media/mp3');
+const { startFakeService } = require('../../harness/fake-service/server');
+const { DEFAULT_ACCOUNTS } = require('../../harness/fake-service/state');
+const { N8nInstance, nodeItems } = require('../../harness/n8n-cli');
+const { sniffImage } = require('../../harness/fake-service/media/sniff');
+const { mp3DurationMs } = require('../../harness/fake-service/media/mp3');
 const { KINDS, AUDIO_KINDS, credential, mediaNode, itemsNode, workflow } = require('./workflows');
-const { until } = require('../support/wait');
-const { now } = require('../support/clock');
+const { until } = require('../../harness/wait');
+const { now } = require('../../harness/clock');
 
 const MAIN_KEY = 'test-key-alice';
 const REFUSED_PORT = 5801;

@@ -4,8 +4,8 @@
  * values and seeded random ones), then a sample through the real n8n, where the values come from
  * a Code node as they would from any upstream node.
  */
-const { startFakeService } = require('../fake-service/server');
-const { N8nInstance, nodeItems, runData } = require('../support/n8n-cli');
+const { startFakeService } = require('../../harness/fake-service/server');
+const { N8nInstance, nodeItems, runData } = require('../../harness/n8n-cli');
 const { runHostileTable, fairSuccess } = require('../support/hostile-table');
 const { credential, mediaNode, workflow } = require('./workflows');
 

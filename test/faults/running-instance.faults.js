@@ -6,14 +6,14 @@
  * while jobs wait, and every created job found in its log.
  */
 const fs = require('node:fs');
-const { startFakeService } = require('../fake-service/server');
-const { N8nInstance } = require('../support/n8n-cli');
-const { N8nRest, seenAt, webhookNode } = require('../support/n8n-rest');
+const { startFakeService } = require('../../harness/fake-service/server');
+const { N8nInstance } = require('../../harness/n8n-cli');
+const { N8nRest, seenAt, webhookNode } = require('../../harness/n8n-rest');
 const { credential, mediaNode, itemsNode, workflow } = require('./workflows');
 const { engineCaps } = require('./engine-caps');
 const { killHard } = require('./processes');
 const { watchHealth } = require('./health-watch');
-const { until, sleep } = require('../support/wait');
+const { until, sleep } = require('../../harness/wait');
 const { jobsWithPrompt } = require('../support/fake');
 
 const KEY = 'test-key-alice';

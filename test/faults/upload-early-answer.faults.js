@@ -10,9 +10,9 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { createHash } = require('node:crypto');
-const { startFakeService } = require('../fake-service/server');
-const { writeMp4 } = require('../fake-service/media/mp4');
-const { N8nInstance, NODE_TYPE, nodeItems, runError } = require('../support/n8n-cli');
+const { startFakeService } = require('../../harness/fake-service/server');
+const { writeMp4 } = require('../../harness/fake-service/media/mp4');
+const { N8nInstance, NODE_TYPE, nodeItems, runError } = require('../../harness/n8n-cli');
 
 const KEY = 'test-key-alice';
 const MB = 1024 * 1024;

@@ -5,7 +5,7 @@
  * with its own credential when needed. Every item carries a marker in its prompt or script, so
  * that the fake service can give each item its own fault and count its creates by request body.
  */
-const { NODE_TYPE, newId } = require('../support/n8n-cli');
+const { NODE_TYPE, newId } = require('../../harness/n8n-cli');
 
 /** The six kinds of job the node creates, with the create route and the parameters that make one. */
 const KINDS = {

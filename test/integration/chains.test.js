@@ -2,7 +2,7 @@
 const { useFakeService } = require('../support/fake');
 const { binaryItem, FAST } = require('../support/media');
 const { runWorkflow, mediaNode, nodeResult, readBinary } = require('../support/run-workflow');
-const { readMp4 } = require('../fake-service/media/mp4');
+const { readMp4 } = require('../../harness/fake-service/media/mp4');
 
 const ref = useFakeService();
 const credentials = () => ({ apiKey: 'test-key-alice', baseUrl: ref.svc.apiUrl });

@@ -6,7 +6,7 @@
  */
 const { useFakeService, api } = require('../support/fake');
 const { runWorkflow, mediaNode, readBinary } = require('../support/run-workflow');
-const { sniffImage } = require('../fake-service/media/sniff');
+const { sniffImage } = require('../../harness/fake-service/media/sniff');
 
 /** Jobs whose prompt says "slow" run for 10 minutes; the rest end at once. */
 const ref = useFakeService({

@@ -3,7 +3,7 @@
  * The example workflows show what a new node gets: every Media Generation node at the node's
  * default (newest) version, its model chosen with the model picker (a resource locator).
  */
-const { loadExamples } = require('../e2e/examples');
+const { loadExamples } = require('../../harness/examples');
 const { nodeInstance } = require('../support/run-workflow');
 
 const TYPES = [

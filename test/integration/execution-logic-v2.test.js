@@ -15,11 +15,11 @@ const {
 	readBinary,
 	storeBinary,
 } = require('../support/run-workflow');
-const { writePng } = require('../fake-service/media/png');
-const { writeMp4 } = require('../fake-service/media/mp4');
-const { readMp4 } = require('../fake-service/media/mp4');
-const { sniffImage } = require('../fake-service/media/sniff');
-const { mp3DurationMs } = require('../fake-service/media/mp3');
+const { writePng } = require('../../harness/fake-service/media/png');
+const { writeMp4 } = require('../../harness/fake-service/media/mp4');
+const { readMp4 } = require('../../harness/fake-service/media/mp4');
+const { sniffImage } = require('../../harness/fake-service/media/sniff');
+const { mp3DurationMs } = require('../../harness/fake-service/media/mp3');
 
 const ref = useFakeService();
 const credentials = () => ({ apiKey: 'test-key-alice', baseUrl: ref.svc.apiUrl });

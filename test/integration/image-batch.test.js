@@ -1,6 +1,6 @@
 'use strict';
 const { useFakeService } = require('../support/fake');
-const { now } = require('../support/clock');
+const { now } = require('../../harness/clock');
 const { imageRunner, FAST, count } = require('../support/image');
 const { binaryItem } = require('../support/media');
 const { nodeInstance } = require('../support/run-workflow');

@@ -1,9 +1,9 @@
 'use strict';
 const { useFakeService } = require('../support/fake');
-const { now } = require('../support/clock');
+const { now } = require('../../harness/clock');
 const { imageRunner, FAST, count } = require('../support/image');
 const { readBinary, BinaryDataService } = require('../support/run-workflow');
-const { sniffImage } = require('../fake-service/media/sniff');
+const { sniffImage } = require('../../harness/fake-service/media/sniff');
 
 const ref = useFakeService();
 const run = imageRunner(ref);

@@ -2,7 +2,7 @@
 const { useFakeService } = require('../support/fake');
 const { imageRunner, FAST, count } = require('../support/image');
 const { readBinary } = require('../support/run-workflow');
-const { sniffImage } = require('../fake-service/media/sniff');
+const { sniffImage } = require('../../harness/fake-service/media/sniff');
 
 const ref = useFakeService();
 const run = imageRunner(ref);

@@ -1,7 +1,7 @@
 'use strict';
 const { useFakeService, api, uploadForm } = require('../support/fake');
 const { imageRunner, FAST, count } = require('../support/image');
-const { writePng } = require('../fake-service/media/png');
+const { writePng } = require('../../harness/fake-service/media/png');
 
 const ref = useFakeService();
 const run = imageRunner(ref);

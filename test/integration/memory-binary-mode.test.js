@@ -6,10 +6,10 @@ process.env.N8N_DEFAULT_BINARY_DATA_MODE = 'default';
 
 const { useFakeService } = require('../support/fake');
 const { runWorkflow, mediaNode, nodeResult, storeBinary } = require('../support/run-workflow');
-const { sniffImage } = require('../fake-service/media/sniff');
-const { readMp4 } = require('../fake-service/media/mp4');
+const { sniffImage } = require('../../harness/fake-service/media/sniff');
+const { readMp4 } = require('../../harness/fake-service/media/mp4');
 const { FAST } = require('../support/media');
-const { writePng } = require('../fake-service/media/png');
+const { writePng } = require('../../harness/fake-service/media/png');
 
 const ref = useFakeService();
 const credentials = () => ({ apiKey: 'test-key-alice', baseUrl: ref.svc.apiUrl });

@@ -8,7 +8,7 @@
 const { useFakeService } = require('../support/fake');
 const { runner, FAST } = require('../support/media');
 const { loadOptions, listSearch, nodeInstance } = require('../support/run-workflow');
-const { imageModels, videoModels } = require('../fake-service/catalogue');
+const { imageModels, videoModels } = require('../../harness/fake-service/catalogue');
 
 const ref = useFakeService({ timing: { queueMs: 10, imageMs: 100, videoMs: 100 } });
 const creds = () => ({ apiKey: 'test-key-alice', baseUrl: ref.svc.apiUrl });

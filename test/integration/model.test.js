@@ -1,7 +1,7 @@
 'use strict';
 const { useFakeService } = require('../support/fake');
 const { runWorkflow, loadOptions, mediaNode, nodeResult } = require('../support/run-workflow');
-const { imageModels, videoModels } = require('../fake-service/catalogue');
+const { imageModels, videoModels } = require('../../harness/fake-service/catalogue');
 
 const ref = useFakeService();
 const creds = () => ({ apiKey: 'test-key-alice', baseUrl: `${ref.svc.apiUrl}/` });

@@ -6,7 +6,7 @@
  */
 const { useFakeService } = require('../support/fake');
 const { runWorkflow, mediaNode, nodeResult, nodeInstance } = require('../support/run-workflow');
-const { imageModels } = require('../fake-service/catalogue');
+const { imageModels } = require('../../harness/fake-service/catalogue');
 
 const ref = useFakeService();
 const creds = () => ({ apiKey: 'test-key-alice', baseUrl: ref.svc.apiUrl });

@@ -1,9 +1,9 @@
 'use strict';
 const { useFakeService, api } = require('../support/fake');
-const { now } = require('../support/clock');
+const { now } = require('../../harness/clock');
 const { runner, FAST } = require('../support/media');
 const { readBinary } = require('../support/run-workflow');
-const { mp3DurationMs } = require('../fake-service/media/mp3');
+const { mp3DurationMs } = require('../../harness/fake-service/media/mp3');
 
 const ref = useFakeService();
 const run = runner(ref, 'podcast');

@@ -7,7 +7,7 @@
 const { createHash } = require('node:crypto');
 const { useFakeService } = require('../support/fake');
 const { runner, FAST, count } = require('../support/media');
-const { ENDLESS_BYTES } = require('../fake-service/hosted');
+const { ENDLESS_BYTES } = require('../../harness/fake-service/hosted');
 
 const ref = useFakeService({ timing: { queueMs: 20, imageMs: 150, videoMs: 250 } });
 const image = runner(ref, 'image');

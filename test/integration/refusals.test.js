@@ -4,10 +4,10 @@
  * requests a second per kind of request (audio creates, image creates, job reads), however short,
  * stale or unreadable the wait the service asks for.
  */
-const { startFakeService } = require('../fake-service/server');
-const { SHAPES } = require('../fake-service/retryAfter');
+const { startFakeService } = require('../../harness/fake-service/server');
+const { SHAPES } = require('../../harness/fake-service/retryAfter');
 const { runWorkflow, mediaNode } = require('../support/run-workflow');
-const { now } = require('../support/clock');
+const { now } = require('../../harness/clock');
 
 const WINDOW_MS = 4500;
 /** after the first round, which goes out together before any refusal is known: this many a second at most */

@@ -17,7 +17,7 @@ const {
 	nodeResult,
 	binaryDataService,
 } = require('../support/run-workflow');
-const { writePng } = require('../fake-service/media/png');
+const { writePng } = require('../../harness/fake-service/media/png');
 
 const ref = useFakeService({ timing: { queueMs: 50, imageMs: 200, audioMs: 300 } });
 const run = imageRunner(ref);

@@ -1,9 +1,9 @@
 'use strict';
 const net = require('node:net');
 const { useFakeService } = require('../support/fake');
-const { startFakeService } = require('../fake-service/server');
+const { startFakeService } = require('../../harness/fake-service/server');
 const { runWorkflow, mediaNode, nodeResult } = require('../support/run-workflow');
-const { writePng } = require('../fake-service/media/png');
+const { writePng } = require('../../harness/fake-service/media/png');
 
 const KEY = 'test-key-alice';
 const ref = useFakeService({ timing: { queueMs: 10, imageMs: 50 } });

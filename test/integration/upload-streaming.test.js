@@ -8,14 +8,14 @@ const fs = require('node:fs');
 const { createHash } = require('node:crypto');
 const { Readable } = require('node:stream');
 const { useFakeService } = require('../support/fake');
-const { until } = require('../support/wait');
+const { until } = require('../../harness/wait');
 const {
 	runWorkflow,
 	mediaNode,
 	nodeResult,
 	binaryDataService,
 } = require('../support/run-workflow');
-const { writeMp4 } = require('../fake-service/media/mp4');
+const { writeMp4 } = require('../../harness/fake-service/media/mp4');
 
 const ref = useFakeService();
 const MB = 1024 * 1024;

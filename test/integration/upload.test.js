@@ -1,8 +1,8 @@
 'use strict';
 const { useFakeService } = require('../support/fake');
 const { runWorkflow, mediaNode, nodeResult } = require('../support/run-workflow');
-const { writePng } = require('../fake-service/media/png');
-const { writeMp4 } = require('../fake-service/media/mp4');
+const { writePng } = require('../../harness/fake-service/media/png');
+const { writeMp4 } = require('../../harness/fake-service/media/mp4');
 
 const ref = useFakeService();
 const creds = () => ({ apiKey: 'test-key-alice', baseUrl: ref.svc.apiUrl });

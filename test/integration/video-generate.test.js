@@ -2,8 +2,8 @@
 const { useFakeService, api, uploadForm } = require('../support/fake');
 const { runner, binaryItem, FAST, count } = require('../support/media');
 const { readBinary } = require('../support/run-workflow');
-const { readMp4, writeMp4 } = require('../fake-service/media/mp4');
-const { writePng } = require('../fake-service/media/png');
+const { readMp4, writeMp4 } = require('../../harness/fake-service/media/mp4');
+const { writePng } = require('../../harness/fake-service/media/png');
 
 const ref = useFakeService();
 const run = runner(ref, 'video');

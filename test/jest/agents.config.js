@@ -7,7 +7,7 @@ module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test/agents'],
 	testMatch: ['**/*.agents.js'],
-	setupFiles: ['<rootDir>/test/setup-env.js'],
+	setupFiles: ['<rootDir>/harness/n8n-env.js'],
 	globalTeardown: '<rootDir>/test/global-teardown.js',
 	testTimeout: 180000,
 	maxWorkers: 1,

@@ -1,13 +1,13 @@
 /**
  * The compatibility matrix, one n8n release per run (`npm run test:compat` runs it for each
- * folder of test/n8n-releases): the end-to-end examples and the compact check of every operation.
+ * folder of harness/n8n-releases): the end-to-end examples and the compact check of every operation.
  */
 module.exports = {
 	rootDir: '../..',
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test/e2e', '<rootDir>/test/compat'],
 	testMatch: ['**/*.e2e.js', '**/*.compat.js'],
-	setupFiles: ['<rootDir>/test/setup-env.js'],
+	setupFiles: ['<rootDir>/harness/n8n-env.js'],
 	globalTeardown: '<rootDir>/test/global-teardown.js',
 	testTimeout: 240000,
 	maxWorkers: 1,

@@ -4,7 +4,7 @@ module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test/faults'],
 	testMatch: ['**/*.faults.js'],
-	setupFiles: ['<rootDir>/test/setup-env.js'],
+	setupFiles: ['<rootDir>/harness/n8n-env.js'],
 	globalTeardown: '<rootDir>/test/global-teardown.js',
 	testTimeout: 600000,
 	maxWorkers: 1,

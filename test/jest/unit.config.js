@@ -1,12 +1,13 @@
 /**
- * The typed unit tests: TypeScript against the source (no build), pure logic and each
- * operation's mapping through a fake execute context. `npm run test:unit` runs them in seconds;
- * `npm test` runs them with everything else.
+ * The unit tests, every `*.test.ts` and `*.test.js` under test/unit: the typed tests against the
+ * source (no build), pure logic and each operation's mapping through a fake execute context, and the
+ * harness's and the bench's own arithmetic. `npm run test:unit` runs them in seconds; `npm test` runs
+ * them with everything else.
  */
 module.exports = {
 	rootDir: '../..',
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test/unit'],
-	testMatch: ['**/*.test.ts'],
+	testMatch: ['**/*.test.ts', '**/*.test.js'],
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }] },
 };

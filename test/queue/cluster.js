@@ -12,7 +12,7 @@ const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
 const { promisify } = require('node:util');
-const { N8nInstance } = require('../support/n8n-cli');
+const { N8nInstance } = require('../../harness/n8n-cli');
 const { remember, forget, cleanupSync, alive } = require('./cleanup');
 
 const run = promisify(execFile);

@@ -12,9 +12,9 @@ const { execFileSync } = require('node:child_process');
 const { createHash } = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
-const { startFakeService } = require('../fake-service/server');
-const { now } = require('../support/clock');
-const { DEFAULT_ACCOUNTS } = require('../fake-service/state');
+const { startFakeService } = require('../../harness/fake-service/server');
+const { now } = require('../../harness/clock');
+const { DEFAULT_ACCOUNTS } = require('../../harness/fake-service/state');
 const {
 	QueueCluster,
 	PORTS,
@@ -23,9 +23,9 @@ const {
 	executionsRunBy,
 	createdJobsIn,
 } = require('./cluster');
-const { N8nRest, itemsOf, seenAt } = require('../support/n8n-rest');
+const { N8nRest, itemsOf, seenAt } = require('../../harness/n8n-rest');
 const workflows = require('./workflows');
-const { until, sleep } = require('../support/wait');
+const { until, sleep } = require('../../harness/wait');
 const { describeJobs, jobsWithPrompt } = require('../support/fake');
 
 const MB = 1024 * 1024;

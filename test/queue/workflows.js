@@ -5,7 +5,7 @@
  * item per entry (n8n's Split Out node: no Code node, so no task runner in the way).
  */
 const crypto = require('node:crypto');
-const { NODE_TYPE } = require('../support/n8n-cli');
+const { NODE_TYPE } = require('../../harness/n8n-cli');
 
 /** The node's Options for the suite: a short poll interval suits the fake's short jobs. */
 const FAST = { pollIntervalSeconds: 0.5 };

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import type { JobRequest } from '../../nodes/MediaGeneration/engine/jobs/types';
-import { startFakeService, type FakeService } from '../fake-service/server';
+import { startFakeService, type FakeService } from '../../harness/fake-service/server';
 
 /** Where the fake context's requests go: a fake service started by the test, with a user's key. */
 export type ServiceAccess = { apiUrl: string; apiKey: string };

@@ -5,7 +5,7 @@
  * plus a few drawn by a small seeded generator, so that every run tries the same cases.
  */
 const path = require('node:path');
-const { seeded } = require('./seeded');
+const { seeded } = require('../../harness/seeded');
 
 const { MediaGeneration } = require(
 	path.resolve(__dirname, '../../dist/nodes/MediaGeneration/MediaGeneration.node.js'),

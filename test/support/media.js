@@ -1,8 +1,8 @@
 'use strict';
 /** Runs one operation of the node against a fake service, as a one-node workflow. */
 const { runWorkflow, mediaNode, nodeResult } = require('./run-workflow');
-const { writePng } = require('../fake-service/media/png');
-const { writeMp4 } = require('../fake-service/media/mp4');
+const { writePng } = require('../../harness/fake-service/media/png');
+const { writeMp4 } = require('../../harness/fake-service/media/mp4');
 
 function runner(ref, resource, key = 'test-key-alice') {
 	const creds = () => ({ apiKey: key, baseUrl: ref.svc.apiUrl });

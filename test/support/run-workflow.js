@@ -109,7 +109,7 @@ function additionalDataFor(hooks, credentialsHelper) {
 
 /**
  * Binary data as n8n keeps it by default in regular mode: on disk (filesystem mode), under the
- * test run's user folder (N8N_BINARY_DATA_STORAGE_PATH, set in setup-env.js).
+ * test run's user folder (N8N_BINARY_DATA_STORAGE_PATH, set in harness/n8n-env.js).
  */
 let binaryDataReady;
 function binaryDataService() {

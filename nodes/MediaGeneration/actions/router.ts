@@ -108,7 +108,7 @@ async function runJobs(
 	const indexes = Array.from({ length: count }, (_, i) => i).filter((i) => !passed.has(i));
 	// on its way while the first item is read: only a failed fetch is asked again, by the item that
 	// needs it, which then fails with the service's answer
-	if (indexes.length) op.prefetch?.call(ctx).catch(() => undefined);
+	const prefetched = indexes.length ? op.prefetch?.call(ctx).catch(() => undefined) : undefined;
 	// checking thousands of items takes seconds: n8n answers other requests meanwhile
 	const breather = new Breather();
 	const readers = indexes.length > READ_AHEAD ? LARGE_BATCH_READERS : READ_AHEAD;
@@ -116,6 +116,8 @@ async function runJobs(
 		for (let breath = breather.due(); breath; breath = breather.due()) await breath;
 		return await op.prepare.call(ctx, i);
 	});
+	// a run leaves no request behind: items refused before they needed the listing wait for it
+	await prefetched;
 	const prepared = withinRunBudget(ctx, cost.maxRunCredits, continueOnFail, indexes, checked);
 	const firstFailure = prepared.findIndex((p) => !p.ok);
 	if (firstFailure >= 0 && !continueOnFail) {

@@ -1,11 +1,11 @@
 'use strict';
 /** The benchmark's own arithmetic: the run times it asks of the fake, and how it reads the fake's log. */
-const { spreadCase, shuffled, pixelsOf } = require('../../../bench/cases');
+const { spreadCase, shuffled, pixelsOf } = require('../../../harness/image-batches');
 const { jobLags, requestCounts, resetService } = require('../../../bench/measure');
 const { sampleRss } = require('../../../bench/rssSampler');
 const { failures, summarize, markdown } = require('../../../bench/report');
 const { useFakeService, api, waitForJob } = require('../../support/fake');
-const { until } = require('../../support/wait');
+const { until } = require('../../../harness/wait');
 
 const ref = useFakeService({ timing: { queueMs: 10, imageMs: 200 } });
 
@@ -40,7 +40,7 @@ describe('bench: reading the fake service', () => {
 		await api(ref.svc, 'GET', `/image/${json.job_id}`);
 		const done = await waitForJob(ref.svc, 'image', json.job_id);
 		await api(ref.svc, 'GET', `/image/${json.job_id}`);
-		await fetch(done.images[0].url);
+		await (await fetch(done.images[0].url)).arrayBuffer();
 		await api(ref.svc, 'GET', '/image/models');
 
 		const counts = requestCounts(ref.svc);

@@ -10,7 +10,7 @@ import {
 	type ServiceFailure,
 } from '../../../nodes/MediaGeneration/transport/errors';
 import { PAGE_TEXT_MAX } from '../../../nodes/MediaGeneration/transport/pageText';
-import { gatewayPage } from '../../fake-service/pages';
+import { gatewayPage } from '../../../harness/fake-service/pages';
 
 const node: INode = {
 	id: '1',

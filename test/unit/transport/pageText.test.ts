@@ -5,7 +5,7 @@ import {
 	decodeEntities,
 	PAGE_TEXT_MAX,
 } from '../../../nodes/MediaGeneration/transport/pageText';
-import { gatewayPage } from '../../fake-service/pages';
+import { gatewayPage } from '../../../harness/fake-service/pages';
 
 const HOST = 'api.example.com';
 

@@ -1,6 +1,6 @@
 import { sniffImageType, sniffVideoType } from '../../../nodes/MediaGeneration/validation/fileType';
-import { writePng } from '../../fake-service/media/png';
-import { writeMp4 } from '../../fake-service/media/mp4';
+import { writePng } from '../../../harness/fake-service/media/png';
+import { writeMp4 } from '../../../harness/fake-service/media/mp4';
 
 describe('media types by content', () => {
 	test('images', () => {

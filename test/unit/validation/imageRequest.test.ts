@@ -1,5 +1,5 @@
 import { checkImageRequest } from '../../../nodes/MediaGeneration/validation/imageRequest';
-import { imageModels } from '../../fake-service/catalogue';
+import { imageModels } from '../../../harness/fake-service/catalogue';
 
 const base = {
 	prompt: 'A cat',

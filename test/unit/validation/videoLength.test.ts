@@ -1,4 +1,4 @@
-import { writeMp4 } from '../../fake-service/media/mp4';
+import { writeMp4 } from '../../../harness/fake-service/media/mp4';
 import {
 	MOOV_LIMIT,
 	movieDurationMs,

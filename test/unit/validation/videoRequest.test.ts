@@ -2,7 +2,7 @@ import {
 	checkVideoRequest,
 	videoEstimate,
 } from '../../../nodes/MediaGeneration/validation/videoRequest';
-import { videoModels } from '../../fake-service/catalogue';
+import { videoModels } from '../../../harness/fake-service/catalogue';
 
 describe('video request checks', () => {
 	const none = { start: 0, end: 0, refImages: 0, refVideos: 0, source: 0 };

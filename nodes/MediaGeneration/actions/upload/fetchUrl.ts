@@ -14,7 +14,15 @@ import { sniffImageType, sniffVideoType, UPLOAD_LIMITS } from '../../validation/
 import { InputError } from '../../validation/inputError';
 import { shownUrl } from '../../validation/urls';
 import type { UploadFile, UploadKind } from './uploadBinary';
-import { baseName, declaredLength, HOST_FAILURES, mb, storedSource, Watch } from './urlTransfer';
+import {
+	baseName,
+	declaredLength,
+	HOST_FAILURES,
+	letGo,
+	mb,
+	storedSource,
+	Watch,
+} from './urlTransfer';
 import { nodeOf } from '../../transport/perRun';
 
 /**
@@ -63,14 +71,14 @@ export async function fetchUploadFile(
 				response = (await ctx.helpers.httpRequest(options)) as StreamResponse;
 				const status = response.statusCode;
 				if (status < 200 || status >= 300) {
-					response.body.destroy();
+					await letGo(response.body);
 					problem = `${where} answered ${status}`;
 					return { ok: false, again: status >= 500 || status === 429 || status === 408 };
 				}
-				// a file its host declares too large is not read at all
+				// a file its host declares too large is refused before it is stored
 				const declared = declaredLength(response);
 				if (declared !== undefined && declared > limits.bytes) {
-					response.body.destroy();
+					await letGo(response.body);
 					final = new InputError(
 						`${label}: ${where} is ${mb(declared)} MB; ${kind} uploads may be at most ${limits.label}`,
 					);

@@ -58,6 +58,24 @@ export class Watch {
 	}
 }
 
+/**
+ * Lets go of a body that is not to be read. Destroying it alone leaves the connection open when the
+ * HTTP client hands over a wrapper that has not started reading (axios wraps a stream it holds to a
+ * size limit): the socket then stays open, paused, as long as n8n runs. One chunk read starts the
+ * wrapper, so that destroying it closes the connection.
+ */
+export async function letGo(body: Readable): Promise<void> {
+	try {
+		for await (const chunk of body) {
+			void chunk;
+			break;
+		}
+	} catch {
+		// a body that fails while it is let go of is gone all the same
+	}
+	body.destroy();
+}
+
 /** The Content-Length the host declares (for the bytes it sends, which may be compressed). */
 export function declaredLength(response: StreamResponse): number | undefined {
 	const raw = header(response.headers, 'content-length');

@@ -5,7 +5,7 @@ import {
 	isStaleLink,
 	storageErrorCode,
 } from '../../../../nodes/MediaGeneration/engine/files/resultBody';
-import { writePng } from '../../../fake-service/media/png';
+import { writePng } from '../../../../harness/fake-service/media/png';
 
 const png = writePng({ width: 4, height: 4 });
 const text = (s: string) => Buffer.from(s);

@@ -2,9 +2,9 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { JobKind } from '../../../../nodes/MediaGeneration/contract/jobs';
 import { JOB_KINDS } from '../../../../nodes/MediaGeneration/engine/jobs/jobKinds';
-import { writeMp3 } from '../../../fake-service/media/mp3';
-import { writeMp4 } from '../../../fake-service/media/mp4';
-import { writePng } from '../../../fake-service/media/png';
+import { writeMp3 } from '../../../../harness/fake-service/media/mp3';
+import { writeMp4 } from '../../../../harness/fake-service/media/mp4';
+import { writePng } from '../../../../harness/fake-service/media/png';
 
 const jobState = (kind: JobKind, body: IDataObject) => JOB_KINDS[kind].state(body);
 const resultFiles = (kind: JobKind, body: IDataObject) => JOB_KINDS[kind].files(body);

@@ -1,4 +1,4 @@
-const { shuffled } = require('../../../../bench/cases');
+const { shuffled } = require('../../../../harness/image-batches');
 const { e3Runs, eRuns } = require('./families');
 const { loop } = require('./loop');
 const { QUEUED_MS, serviceBatch, watch } = require('./simulator');

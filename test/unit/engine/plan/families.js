@@ -1,5 +1,5 @@
-const { shuffled, spreadCase } = require('../../../../bench/cases');
-const { ServiceState } = require('../../../fake-service/state');
+const { shuffled, spreadCase } = require('../../../../harness/image-batches');
+const { ServiceState } = require('../../../../harness/fake-service/state');
 
 /**
  * The batches the plan is tried on, over many seeds: services that run 1 to 5 jobs at once or

@@ -1,11 +1,11 @@
 import { PollPlan } from '../../../../nodes/MediaGeneration/engine/plan/pollPlan';
 import { loopRound } from '../../../../nodes/MediaGeneration/engine/plan/schedule';
-import { seeded } from '../../../support/seeded';
+import { seeded } from '../../../../harness/seeded';
 
 /**
  * The poll plan against a simulated service, on a simulated clock: jobs are created 5 ms apart,
  * each runs its own time from when it starts; a service with a capacity runs at most that many at
- * once and starts the others first come, first served (as test/fake-service does); every job
+ * once and starts the others first come, first served (as harness/fake-service does); every job
  * reports `queued` for its first 100 ms. Each poll is answered after a random delay of up to
  * `jitterMs`, the service reading the state halfway. Seeded, so that a run repeats. The same jobs
  * are also watched by the loop a user builds from n8n's nodes (loop.ts).

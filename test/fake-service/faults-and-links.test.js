@@ -1,6 +1,6 @@
 'use strict';
-const { useFakeService, api, waitForJob } = require('../../support/fake');
-const { startFakeService } = require('../server');
+const { useFakeService, api, waitForJob } = require('../support/fake');
+const { startFakeService } = require('../../harness/fake-service/server');
 
 const ref = useFakeService({ timing: { queueMs: 10, imageMs: 50 } });
 const newJob = async () =>

@@ -1,6 +1,6 @@
 'use strict';
 /** How the tests read the result that `n8n execute --rawOutput` prints, and its exit code. */
-const { executeCode, parseResult } = require('../../support/n8n-cli');
+const { executeCode, parseResult } = require('../../../harness/n8n-cli');
 
 const result = {
 	data: { resultData: { runData: { Image: [{ data: { main: [[{ json: {} }]] } }] } } },

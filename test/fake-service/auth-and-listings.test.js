@@ -1,6 +1,6 @@
 'use strict';
-const { useFakeService, api } = require('../../support/fake');
-const { DEFAULT_ACCOUNTS } = require('../state');
+const { useFakeService, api } = require('../support/fake');
+const { DEFAULT_ACCOUNTS } = require('../../harness/fake-service/state');
 
 const ref = useFakeService();
 const plans = useFakeService({

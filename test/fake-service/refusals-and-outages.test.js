@@ -1,7 +1,7 @@
 'use strict';
 /** The fake service's 429s with each Retry-After shape, and outages of HTML error pages by duration. */
-const { useFakeService, api } = require('../../support/fake');
-const { SHAPES } = require('../retryAfter');
+const { useFakeService, api } = require('../support/fake');
+const { SHAPES } = require('../../harness/fake-service/retryAfter');
 
 const ref = useFakeService({ timing: { queueMs: 10, imageMs: 50 } });
 const create = () =>

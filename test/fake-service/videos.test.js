@@ -1,7 +1,7 @@
 'use strict';
-const { useFakeService, api, waitForJob, uploadForm } = require('../../support/fake');
-const { writePng } = require('../media/png');
-const { writeMp4, readMp4 } = require('../media/mp4');
+const { useFakeService, api, waitForJob, uploadForm } = require('../support/fake');
+const { writePng } = require('../../harness/fake-service/media/png');
+const { writeMp4, readMp4 } = require('../../harness/fake-service/media/mp4');
 
 const ref = useFakeService({ timing: { queueMs: 20, videoMs: 150 } });
 const create = (body) => api(ref.svc, 'POST', '/video', { body });

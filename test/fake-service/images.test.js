@@ -1,8 +1,8 @@
 'use strict';
-const { useFakeService, api, waitForJob } = require('../../support/fake');
-const { sniffImage } = require('../media/sniff');
-const { writePng } = require('../media/png');
-const { uploadForm } = require('../../support/fake');
+const { useFakeService, api, waitForJob } = require('../support/fake');
+const { sniffImage } = require('../../harness/fake-service/media/sniff');
+const { writePng } = require('../../harness/fake-service/media/png');
+const { uploadForm } = require('../support/fake');
 
 // phases long enough that a poll every 20 ms sees each one on a loaded machine (a 50 ms queue was
 // missed under CI's load)

@@ -1,6 +1,6 @@
 'use strict';
 /** The suites' one polling loop: a wait that gives up says what it saw. */
-const { until } = require('../../support/wait');
+const { until } = require('../../../harness/wait');
 
 describe('until', () => {
 	test('returns the first truthy value the probe gives', async () => {

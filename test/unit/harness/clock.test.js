@@ -1,7 +1,7 @@
 'use strict';
 /** The tests' clock stands still while the machine is paused, whatever the wall clock does. */
-const { now } = require('../../support/clock');
-const { ServiceState } = require('../../fake-service/state');
+const { now } = require('../../../harness/clock');
+const { ServiceState } = require('../../../harness/fake-service/state');
 
 describe("the tests' clock", () => {
 	const wallClock = Date.now;

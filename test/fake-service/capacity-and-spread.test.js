@@ -1,5 +1,5 @@
 'use strict';
-const { useFakeService, api, waitForJob } = require('../../support/fake');
+const { useFakeService, api, waitForJob } = require('../support/fake');
 
 const TIMING = { queueMs: 10, imageMs: 300, videoMs: 300 };
 const ref = useFakeService({ timing: TIMING });

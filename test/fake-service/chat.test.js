@@ -1,5 +1,5 @@
 'use strict';
-const { useFakeService } = require('../../support/fake');
+const { useFakeService } = require('../support/fake');
 
 const ref = useFakeService();
 const chatUrl = () => ref.svc.apiUrl.replace(/\/v1$/, '/openai/v1');

@@ -3,7 +3,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const EXAMPLES_DIR = path.resolve(__dirname, '../../examples');
+const EXAMPLES_DIR = path.resolve(__dirname, '../examples');
 
 /** The ids and names the examples give their credentials; an import under these ids fills them in. */
 const CREDENTIALS = {

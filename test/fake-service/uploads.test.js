@@ -1,8 +1,8 @@
 'use strict';
 const http = require('node:http');
-const { useFakeService, api, uploadForm } = require('../../support/fake');
-const { writePng } = require('../media/png');
-const { writeMp4 } = require('../media/mp4');
+const { useFakeService, api, uploadForm } = require('../support/fake');
+const { writePng } = require('../../harness/fake-service/media/png');
+const { writeMp4 } = require('../../harness/fake-service/media/mp4');
 
 const ref = useFakeService();
 const up = (kind, buf, name, type) =>

@@ -7,9 +7,9 @@
  *
  * Shared by `npm run dev` and the editor's browser test. Needs the real n8n on PATH (scripts/n8n.sh).
  */
-const { startFakeService } = require('../fake-service/server');
-const { N8nInstance } = require('../support/n8n-cli');
-const { loadExamples, credentialsFor, CREDENTIALS } = require('../e2e/examples');
+const { startFakeService } = require('./fake-service/server');
+const { N8nInstance } = require('./n8n-cli');
+const { loadExamples, credentialsFor, CREDENTIALS } = require('./examples');
 
 const OWNER = {
 	email: 'owner@example.com',

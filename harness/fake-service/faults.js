@@ -34,7 +34,7 @@
  *          so that a batch's items can each meet their own fault whatever order they arrive in
  * Faults apply one at a time, in the order they were added.
  */
-const clock = require('../support/clock');
+const clock = require('../clock');
 class Faults {
 	constructor() {
 		this.list = [];

@@ -11,7 +11,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { until } = require('./wait');
 
-const ROOT = path.resolve(__dirname, '../..');
+const ROOT = path.resolve(__dirname, '..');
 const PACKAGE = require(path.join(ROOT, 'package.json'));
 
 /** The node type of our node once installed as a community package. */

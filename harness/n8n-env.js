@@ -1,5 +1,6 @@
 'use strict';
-// n8n-core keeps its settings in the user folder: give every test run its own.
+// n8n-core and the n8n CLI keep their settings in the user folder: give every run its own (a test
+// run, the demo, `npm run dev`); test/global-teardown.js removes those of runs that have ended.
 const os = require('node:os');
 const path = require('node:path');
 const fs = require('node:fs');

@@ -1,6 +1,6 @@
 'use strict';
-const { useFakeService, api, waitForJob } = require('../../support/fake');
-const { mp3DurationMs } = require('../media/mp3');
+const { useFakeService, api, waitForJob } = require('../support/fake');
+const { mp3DurationMs } = require('../../harness/fake-service/media/mp3');
 
 const ref = useFakeService({ timing: { queueMs: 20, audioMs: 300 } });
 const post = (path, body, key) => api(ref.svc, 'POST', path, { body, key });

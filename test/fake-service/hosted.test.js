@@ -1,7 +1,7 @@
 'use strict';
-const { useFakeService } = require('../../support/fake');
-const { sniffImage, sniffVideo } = require('../media/sniff');
-const { HUGE_BYTES, ENDLESS_BYTES } = require('../hosted');
+const { useFakeService } = require('../support/fake');
+const { sniffImage, sniffVideo } = require('../../harness/fake-service/media/sniff');
+const { HUGE_BYTES, ENDLESS_BYTES } = require('../../harness/fake-service/hosted');
 
 const ref = useFakeService();
 const get = async (name) => {

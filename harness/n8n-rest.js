@@ -7,7 +7,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { execFileSync } = require('node:child_process');
-const { describeJobs, jsonOrUndefined } = require('./fake');
+const { describeJobs, jsonOrUndefined } = require('./fake-service/client');
 const { until } = require('./wait');
 
 const OWNER = {

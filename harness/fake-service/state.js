@@ -1,8 +1,8 @@
 'use strict';
 /** Everything the fake service remembers: accounts, uploaded and generated assets, jobs, and what it saw. */
 const { randomUUID } = require('node:crypto');
-const clock = require('../support/clock');
-const { seeded } = require('../support/seeded');
+const clock = require('../clock');
+const { seeded } = require('../seeded');
 
 const DEFAULT_ACCOUNTS = {
 	'test-key-alice': { user: 'alice', paid: true, credits: 100000 },

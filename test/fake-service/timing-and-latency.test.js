@@ -1,5 +1,5 @@
 'use strict';
-const { useFakeService, api } = require('../../support/fake');
+const { useFakeService, api } = require('../support/fake');
 
 // image run time grows with the pixels asked for, as a real service's would
 const ref = useFakeService({

@@ -1,6 +1,6 @@
 'use strict';
 /** The fake service's fault injection used by the fault suite: per-body faults, key revocation, counts. */
-const { useFakeService, api } = require('../../support/fake');
+const { useFakeService, api } = require('../support/fake');
 
 const ref = useFakeService({ timing: { queueMs: 10, imageMs: 50 }, latencyMs: 30 });
 const create = (prompt, key) =>

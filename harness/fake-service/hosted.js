@@ -20,7 +20,7 @@
  *   /hosted/gone.png            404
  * Tests may add their own with `svc.hosted.set(name, {type, body})`.
  */
-const { now } = require('../support/clock');
+const { now } = require('../clock');
 const { writePng } = require('./media/png');
 const { writeMp4 } = require('./media/mp4');
 const { gzipSync } = require('node:zlib');
