@@ -50,13 +50,12 @@ export class DueHeap<T> {
 			let i = 0;
 			for (;;) {
 				const l = 2 * i + 1;
-				const r = l + 1;
-				let least = i;
-				if (l < this.at.length && this.at[l] < this.at[least]) least = l;
-				if (r < this.at.length && this.at[r] < this.at[least]) least = r;
-				if (least === i) break;
-				this.swap(i, least);
-				i = least;
+				// the earlier child; a child past the end has no time, and `<` with none is false
+				const c = this.at[l + 1] < this.at[l] ? l + 1 : l;
+				if (c >= this.at.length) break;
+				if (this.at[i] <= this.at[c]) break;
+				this.swap(i, c);
+				i = c;
 			}
 		}
 		return top;
