@@ -13,8 +13,9 @@ export function cohortKey(kind: string, path: string, body: IDataObject): string
 		if (TEXT_FIELDS.has(key)) {
 			parts.push(`${key}~${Math.round(String(v ?? '').length / 500)}`);
 		} else if (key === 'script' && Array.isArray(v)) {
+			// segments are objects (validation/podcastRequest.ts); a missing text joins as none
 			const words = (v as IDataObject[])
-				.map((s) => String(s?.text ?? ''))
+				.map((s) => s.text)
 				.join(' ')
 				.split(/\s+/).length;
 			parts.push(`script~${Math.round(words / 50)}`);

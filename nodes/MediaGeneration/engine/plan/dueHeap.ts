@@ -16,6 +16,7 @@ export class DueHeap<T> {
 		let i = this.at.length - 1;
 		while (i > 0) {
 			const parent = (i - 1) >> 1;
+			// Stryker disable next-line EqualityOperator: entries due at one time may come out in any order
 			if (this.at[parent] <= this.at[i]) break;
 			this.swap(i, parent);
 			i = parent;
@@ -50,13 +51,14 @@ export class DueHeap<T> {
 			let i = 0;
 			for (;;) {
 				const l = 2 * i + 1;
-				const r = l + 1;
-				let least = i;
-				if (l < this.at.length && this.at[l] < this.at[least]) least = l;
-				if (r < this.at.length && this.at[r] < this.at[least]) least = r;
-				if (least === i) break;
-				this.swap(i, least);
-				i = least;
+				// the earlier child; a child past the end has no time, and `<` with none is false
+				// Stryker disable next-line EqualityOperator: entries due at one time may come out in any order
+				const c = this.at[l + 1] < this.at[l] ? l + 1 : l;
+				if (c >= this.at.length) break;
+				// Stryker disable next-line EqualityOperator: entries due at one time may come out in any order
+				if (this.at[i] <= this.at[c]) break;
+				this.swap(i, c);
+				i = c;
 			}
 		}
 		return top;

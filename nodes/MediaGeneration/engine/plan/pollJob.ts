@@ -96,7 +96,7 @@ function onNet(j: Job): boolean {
 function nearEnd(j: Job): boolean {
 	const endAge = j.cohort.endAgeMs;
 	const runAge = runAgeOf(j);
-	return endAge < Infinity && runAge >= endAge && runAge < endAge * (1 + GAP_FRACTION);
+	return runAge >= endAge && runAge < endAge * (1 + GAP_FRACTION);
 }
 
 /**

@@ -37,14 +37,13 @@ export function patrolGap(ageMs: number, jobs: number): number {
 }
 
 /**
- * Rule 2's net: NET_MS (never faster than the patrol) until ten rounds of age, when a job's
- * target, a tenth of its age, reaches a round; from then on the patrol.
+ * Rule 2's net: NET_MS, shortened so as to poll at ten rounds of age, when a job's target (a tenth
+ * of its age) reaches a round; from then on the patrol. Never faster than the patrol.
  */
 export function netGap(ageMs: number, jobs: number): number {
 	const patrol = patrolGap(ageMs, jobs);
 	const sure = 10 * loopRound(jobs);
-	if (ageMs + NET_MS < sure) return Math.max(NET_MS, patrol);
-	return Math.max(patrol, sure - ageMs);
+	return Math.max(patrol, Math.min(NET_MS, sure - ageMs));
 }
 
 /** Rule 2: the scout's gap, by run age: the patrol's fraction without its floor of a round. */
