@@ -10,4 +10,6 @@ module.exports = {
 	roots: ['<rootDir>/test/unit'],
 	testMatch: ['**/*.test.ts', '**/*.test.js'],
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }] },
+	// both cores: Jest's default leaves one idle on a two-core machine
+	maxWorkers: 2,
 };
