@@ -14,6 +14,8 @@ export default {
 		'nodes/MediaGeneration/actions/cost/**/*.ts',
 	],
 	concurrency: 2,
+	// a mutant that loops forever is caught 2 s past its tests' usual time, not 5
+	timeoutMS: 2000,
 	reporters: ['progress', 'clear-text', 'json'],
 	jsonReporter: { fileName: 'reports/mutation/mutation.json' },
 	tempDirName: '.stryker-tmp',

@@ -9,7 +9,13 @@ const { sniffImage } = require('../../harness/fake-service/media/sniff');
 const { readMp4 } = require('../../harness/fake-service/media/mp4');
 const { mp3DurationMs } = require('../../harness/fake-service/media/mp3');
 const fs = require('node:fs');
-const { N8nInstance, binaryModeOf, nodeItems, runData, runError } = require('../../harness/n8n-cli');
+const {
+	N8nInstance,
+	binaryModeOf,
+	nodeItems,
+	runData,
+	runError,
+} = require('../../harness/n8n-cli');
 const { loadExamples, fakeServiceCredentials } = require('../../harness/examples');
 
 const API_KEY = 'test-key-alice';

@@ -200,11 +200,11 @@ describe('poll plan', () => {
 
 	test('a batch of thousands is planned in one pass: each job polled once a round of its loop', () => {
 		const plan = new PollPlan();
-		const n = 5000;
+		const n = 2000;
 		for (let id = 0; id < n; id++) plan.add(id, 'alike', id);
 		const polled = new Set<number>();
 		let t = 0;
-		while (polled.size < n) {
+		while (polled.size < n && t < Infinity) {
 			t = plan.wakeAt();
 			for (const id of ids(plan.due(t))) {
 				polled.add(id);

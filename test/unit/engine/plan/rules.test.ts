@@ -28,7 +28,7 @@ function run(b: Batch, plan = new PollPlan()): number[][] {
 	const polls: number[][] = b.endsAt.map(() => []);
 	const adds = b.endsAt.map((_, id) => ({ id, at: T0 + (b.createdAt?.[id] ?? id * 5) }));
 	const stop = T0 + (b.until ?? Infinity);
-	for (let step = 0; step < 1_000_000 && (plan.size || adds.length); step++) {
+	for (let step = 0; step < 200_000 && (plan.size || adds.length); step++) {
 		const t = Math.min(plan.wakeAt(), adds[0]?.at ?? Infinity);
 		if (t > stop) break;
 		while (adds.length && adds[0].at <= t) {
@@ -174,7 +174,7 @@ describe('rule 6: the budget', () => {
 	});
 
 	test('thousands of jobs ending together are each seen, the plan staying one pass', () => {
-		const polls = run({ endsAt: alike(3000, () => 8_000), createdAt: alike(3000, (id) => id) });
+		const polls = run({ endsAt: alike(2000, () => 8_000), createdAt: alike(2000, (id) => id) });
 		expect(polls.every((p) => p.some((t) => t >= 8_000))).toBe(true);
 	});
 });
