@@ -32,6 +32,7 @@ export function parseScript(value: unknown, label: string): ScriptSegment[] {
 	}
 	if (
 		data &&
+		// Stryker disable next-line ConditionalExpression: a number or yes/no has no script to unwrap
 		typeof data === 'object' &&
 		!Array.isArray(data) &&
 		Array.isArray((data as IDataObject).script)
@@ -160,6 +161,7 @@ export function audioLength(source: {
 			basis: `${words} words at ${WORDS_PER_MINUTE} a minute`,
 		};
 	}
+	// Stryker disable next-line StringLiteral: any text without a length reads as no length
 	const stated = STATED_LENGTH.exec(source.prompt ?? '');
 	if (!stated) return undefined;
 	return {

@@ -77,6 +77,7 @@ export function readChoice(value: unknown, label: string): string {
 export function readNumber(value: unknown, label: string, fallback: number): number {
 	if (value === undefined || value === null || value === '') return fallback;
 	const n =
+		// Stryker disable next-line MethodExpression: Number() ignores the same white space trim() removes
 		typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : NaN;
 	if (!Number.isFinite(n) || (typeof value === 'string' && !value.trim())) {
 		throw new InputError(`${label} must be a number, not ${kindOf(value)}`);

@@ -32,10 +32,6 @@ export class VideoLength {
 				if (this.seen + at >= this.box.end) this.endBox();
 				continue;
 			}
-			if (position < this.next) {
-				at += Math.min(this.next - position, chunk.length - at);
-				continue;
-			}
 			at += this.readHeader(chunk.subarray(at));
 		}
 		this.seen += chunk.length;

@@ -70,3 +70,18 @@ describe('audio credits', () => {
 		expect(audioEstimate(undefined)).toEqual({ basis: 'the prompt states no length' });
 	});
 });
+
+describe('how an audio estimate was counted', () => {
+	test('minutes to a tenth, one minute in the singular', () => {
+		const basis = (minutes: number) => audioEstimate({ minutes, basis: 'b' }).basis;
+		expect(basis(1)).toBe('10 credits per minute of audio × about 1 minute: b');
+		expect(basis(1.04)).toMatch(/about 1 minute: b$/);
+		expect(basis(1.06)).toMatch(/about 1.1 minutes: b$/);
+		expect(basis(0.5)).toMatch(/about 0.5 minutes: b$/);
+	});
+
+	test('a length a hair over a whole credit is not rounded up to the next one', () => {
+		expect(audioEstimate({ minutes: 0.20000001, basis: 'b' }).credits).toBe(2);
+		expect(audioEstimate({ minutes: 0.2001, basis: 'b' }).credits).toBe(3);
+	});
+});

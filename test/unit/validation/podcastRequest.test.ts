@@ -1,8 +1,11 @@
 import {
-	parseScript,
-	expectedAudioMinutes,
+	audioLength,
+	checkConversationScript,
+	checkVoiceIds,
 	conversationWaitMinutes,
+	expectedAudioMinutes,
 	musicSpec,
+	parseScript,
 } from '../../../nodes/MediaGeneration/validation/podcastRequest';
 
 describe('podcast request checks', () => {
@@ -42,5 +45,182 @@ describe('podcast request checks', () => {
 			playback_start: 0,
 			loop: false,
 		});
+	});
+});
+
+describe('a script', () => {
+	const fails = (value: unknown) => () => parseScript(value, 'Script');
+
+	test('empty text, text that is not JSON, or JSON that is not a list of segments is refused', () => {
+		expect(fails('  \n')).toThrow(/^Script is empty; give at least one segment/);
+		expect(fails('[{"text": ')).toThrow(/^Script is not valid JSON; expected an array like/);
+		expect(fails('null')).toThrow('Script must be an array of segments {text, voice_id}');
+		expect(fails({ text: 'Hi', voice_id: 'v' })).toThrow(/^Script must be an array of segments/);
+		expect(fails({ script: 'Hi' })).toThrow(/^Script must be an array of segments/);
+		expect(fails('[]')).toThrow(/^Script has no segments; give at least one/);
+	});
+
+	test('text with spaces around the JSON is read', () => {
+		expect(parseScript(' [{"text": "Hi", "voice_id": "v1"}] \n', 'Script')).toEqual([
+			{ text: 'Hi', voice_id: 'v1' },
+		]);
+	});
+
+	test('each segment is an object with text and a voice id, named by its place', () => {
+		const ok = { text: 'Hi', voice_id: 'v1' };
+		expect(fails([ok, null])).toThrow(
+			'Script, segment 2 must be an object {text, voice_id}, not null',
+		);
+		expect(fails([ok, ['Hi', 'v1']])).toThrow(
+			/^Script, segment 2 must be an object .*, not a list$/,
+		);
+		expect(fails(['Hi'])).toThrow(/^Script, segment 1 must be an object .*, not the string Hi$/);
+		expect(fails([{ text: '  ', voice_id: 'v1' }])).toThrow('Script, segment 1: Text is empty');
+		expect(fails([{ text: { a: 1 }, voice_id: 'v1' }])).toThrow(
+			'Script, segment 1: Text must be text, not an object',
+		);
+		expect(fails([{ text: 'Hi', voiceId: null }])).toThrow(
+			/^Script, segment 1: Voice ID \(voice_id\) is missing/,
+		);
+		for (const voice of [undefined, null, ' '])
+			expect(fails([{ text: 'Hi', voice_id: voice }])).toThrow(
+				/^Script, segment 1: Voice ID \(voice_id\) is missing/,
+			);
+		expect(fails([{ text: 'Hi', voice_id: 'voice ava' }])).toThrow(
+			/^Script, segment 1: Voice ID: "voice ava" is not a valid id/,
+		);
+		expect(fails([{ text: 'Hi', voice_id: 'v'.repeat(201) }])).toThrow(
+			/^Script, segment 1: Voice ID is 201 characters long/,
+		);
+	});
+
+	test('a voice id may come as voiceId; text and ids are trimmed', () => {
+		expect(parseScript([{ text: ' Hi ', voiceId: ' v2 ' }], 'Script')).toEqual([
+			{ text: 'Hi', voice_id: 'v2' },
+		]);
+	});
+});
+
+describe('voices', () => {
+	test('no voice ids: the service picks its default voices', () => {
+		expect(checkVoiceIds([], true)).toBeUndefined();
+		expect(checkVoiceIds([], false)).toBeUndefined();
+	});
+
+	test('each voice once; a conversation takes exactly two', () => {
+		expect(checkVoiceIds(['a', 'b', 'c'], false)).toEqual(['a', 'b', 'c']);
+		expect(checkVoiceIds(['a', 'b'], true)).toEqual(['a', 'b']);
+		expect(() => checkVoiceIds(['a', 'b', 'a'], false)).toThrow(
+			/^Voice IDs must be unique; "a" is given twice$/,
+		);
+		expect(() => checkVoiceIds(['a', 'b', 'c'], true)).toThrow(
+			/^Voice IDs: conversations take exactly 2 voices, 3 given/,
+		);
+		expect(() => checkVoiceIds(['a'], true)).toThrow(/exactly 2 voices, 1 given/);
+	});
+
+	test('a conversation script is spoken by exactly two voices, and the message names those it uses', () => {
+		const seg = (voice_id: string) => ({ text: 'Hi', voice_id });
+		expect(() => checkConversationScript([seg('a'), seg('b'), seg('a')], 'Script')).not.toThrow();
+		expect(() => checkConversationScript([seg('a'), seg('a')], 'Script')).toThrow(
+			/^Script: a conversation needs exactly 2 voices .*uses 1 \(a\)$/,
+		);
+		expect(() => checkConversationScript([seg('a'), seg('b'), seg('c')], 'Script')).toThrow(
+			/uses 3 \(a, b, c\)$/,
+		);
+	});
+});
+
+describe('background music', () => {
+	const music = {
+		musicId: 'calm-1',
+		volume: 0.5,
+		fadeInMs: 100,
+		fadeOutMs: 200,
+		playbackStartMs: 1000,
+		playbackEndMs: 0,
+		loop: true,
+	};
+
+	test("every field is sent under the service's name; the id is trimmed", () => {
+		expect(musicSpec({ ...music, musicId: ' calm-1 ', playbackEndMs: 5000 })).toEqual({
+			music_id: 'calm-1',
+			volume: 0.5,
+			fade_in_ms: 100,
+			fade_out_ms: 200,
+			playback_start: 1000,
+			playback_end: 5000,
+			loop: true,
+		});
+	});
+
+	test('a Music ID is required', () => {
+		expect(() => musicSpec({ ...music, musicId: '  ' })).toThrow(
+			/^Background Music needs a Music ID/,
+		);
+	});
+
+	test('volume from 0.0 to 1.0', () => {
+		expect(musicSpec({ ...music, volume: 0 }).volume).toBe(0);
+		expect(musicSpec({ ...music, volume: 1 }).volume).toBe(1);
+		for (const volume of [-0.1, 1.1, NaN])
+			expect(() => musicSpec({ ...music, volume })).toThrow(
+				`Background Music Volume must be between 0.0 and 1.0, not ${volume}`,
+			);
+	});
+
+	test('fades and playback times are whole milliseconds, 0 or more, refused by the field', () => {
+		for (const [field, label] of [
+			['fadeInMs', 'Fade In'],
+			['fadeOutMs', 'Fade Out'],
+			['playbackStartMs', 'Playback Start'],
+			['playbackEndMs', 'Playback End'],
+		]) {
+			for (const bad of [-1, 1.5])
+				expect(() => musicSpec({ ...music, [field]: bad })).toThrow(
+					`Background Music ${label} must be a whole number of milliseconds, 0 or more, not ${bad}`,
+				);
+		}
+	});
+
+	test('playback end must come after playback start', () => {
+		expect(musicSpec({ ...music, playbackEndMs: 1001 }).playback_end).toBe(1001);
+		for (const end of [1000, 999])
+			expect(() => musicSpec({ ...music, playbackEndMs: end })).toThrow(
+				`Background Music Playback End (${end} ms) must come after Playback Start (1000 ms)`,
+			);
+	});
+});
+
+describe('the length of the audio', () => {
+	test('units in any case; a word that only starts with one is no length', () => {
+		expect(audioLength({ prompt: 'A 3 MINUTE update' })?.minutes).toBe(3);
+		expect(audioLength({ prompt: '1 hour of calm' })?.minutes).toBe(60);
+		expect(audioLength({ prompt: 'a 1 hr special' })?.minutes).toBe(60);
+		expect(audioLength({ prompt: 'a 1.25 hours talk' })?.minutes).toBe(75);
+		expect(audioLength({ prompt: 'a 45 sec spot' })?.minutes).toBe(0.75);
+		expect(audioLength({ prompt: 'a 2 - min recap' })?.minutes).toBe(2);
+		expect(audioLength({ prompt: 'Top 10 minimalist homes' })).toBeUndefined();
+		expect(audioLength({})).toBeUndefined();
+	});
+
+	test("a script's words are counted over all its segments", () => {
+		expect(
+			audioLength({
+				script: [
+					{ text: 'one two', voice_id: 'a' },
+					{ text: 'three', voice_id: 'b' },
+				],
+			}),
+		).toEqual({
+			minutes: 3 / 150,
+			basis: '3 words at 150 a minute',
+		});
+	});
+
+	test('the wait of a conversation: twice the audio plus 10 minutes, rounded up, at least an hour', () => {
+		expect(conversationWaitMinutes(25)).toBe(60);
+		expect(conversationWaitMinutes(25.2)).toBe(61);
+		expect(conversationWaitMinutes(0)).toBe(60);
 	});
 });

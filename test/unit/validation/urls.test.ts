@@ -60,3 +60,29 @@ describe('links to reference files', () => {
 		expect(shownUrl('https://x.example/p#frag')).toBe('https://x.example/p?…');
 	});
 });
+
+describe('lists of links, read with care', () => {
+	test('tabs separate links; a comma before another scheme in any case starts a new link', () => {
+		expect(
+			parseUrlList('https://a.example/1\thttps://b.example/2,HTTPS://c.example/3', 'L'),
+		).toEqual(['https://a.example/1', 'https://b.example/2', 'HTTPS://c.example/3']);
+		expect(parseUrlList('https://a.example/q?ids=1,2', 'L')).toEqual([
+			'https://a.example/q?ids=1,2',
+		]);
+	});
+
+	test('a link field takes text only', () => {
+		expect(() => parseUrlList(5, 'Start Frame URL')).toThrow(
+			'Start Frame URL must be text, not the number 5',
+		);
+		expect(() => parseUrlList([5], 'L')).toThrow('L: each entry must be a link, not the number 5');
+	});
+
+	test('a link is kept as written', () => {
+		expect(checkUrl('HTTP://A.example/x', 'L')).toBe('HTTP://A.example/x');
+	});
+
+	test('text that is no link is shown as given, escaped', () => {
+		expect(shownUrl('not a link\n')).toBe('not a link\\u000a');
+	});
+});

@@ -72,3 +72,75 @@ describe('the length of a video, read as it streams', () => {
 		expect(lengthOf(huge, 8)).toBeUndefined();
 	});
 });
+
+/** A box: its 32-bit size, its type and its body. */
+function box(type: string, ...body: Buffer[]): Buffer {
+	const head = Buffer.alloc(8);
+	head.writeUInt32BE(8 + body.reduce((n, b) => n + b.length, 0), 0);
+	head.write(type, 4, 'latin1');
+	return Buffer.concat([head, ...body]);
+}
+
+/** A movie header, version 0 (32-bit times), cut after its duration: all a reader needs. */
+function mvhd0(timescale: number, duration: number): Buffer {
+	const body = Buffer.alloc(20);
+	body.writeUInt32BE(timescale, 12);
+	body.writeUInt32BE(duration, 16);
+	return box('mvhd', body);
+}
+
+const ftyp = box('ftyp', Buffer.from('isom\0\0\0\0isom', 'latin1'));
+
+describe('the movie header, found wherever the file puts it', () => {
+	test('after other boxes of the movie, an empty one among them', () => {
+		const moov = box('moov', box('free'), box('udta', Buffer.alloc(200)), mvhd0(1000, 4321));
+		expect(movieDurationMs(moov.subarray(8))).toBe(4321);
+		const file = Buffer.concat([ftyp, box('free'), moov]);
+		for (const size of [1, 7, 64, 250, file.length]) expect(lengthOf(file, size)).toBe(4321);
+	});
+
+	test('version 0 and version 1 headers cut right after the duration are read; shorter ones are not', () => {
+		const v0 = mvhd0(600, 600 * 3);
+		expect(movieDurationMs(v0)).toBe(3000);
+		expect(movieDurationMs(v0.subarray(0, 27))).toBeUndefined();
+		const v1 = Buffer.alloc(40);
+		v1.writeUInt32BE(40, 0);
+		v1.write('mvhd', 4, 'latin1');
+		v1[8] = 1;
+		v1.writeUInt32BE(100, 28);
+		v1.writeBigUInt64BE(250n, 32);
+		expect(movieDurationMs(v1)).toBe(2500);
+		expect(movieDurationMs(v1.subarray(0, 39))).toBeUndefined();
+	});
+
+	test('no header among the boxes, a box under 8 bytes, or a timescale of 0: unknown', () => {
+		expect(movieDurationMs(Buffer.concat([box('free'), Buffer.from([0, 0])]))).toBeUndefined();
+		expect(
+			movieDurationMs(Buffer.concat([Buffer.from([0, 0, 0, 4]), mvhd0(1000, 5000)])),
+		).toBeUndefined();
+		expect(movieDurationMs(mvhd0(0, 5000))).toBeUndefined();
+	});
+
+	test('the first movie box decides: one without a header leaves the length unknown', () => {
+		const file = Buffer.concat([ftyp, box('moov', box('free')), box('moov', mvhd0(1000, 5000))]);
+		expect(lengthOf(file, 64)).toBeUndefined();
+	});
+
+	test('a broken box stops the reading, whatever follows it', () => {
+		const broken = Buffer.from(box('free'));
+		broken.writeUInt32BE(3, 0);
+		const moov = box('moov', mvhd0(1000, 5000), box('free', Buffer.alloc(16)));
+		expect(lengthOf(Buffer.concat([broken, moov]), 64)).toBeUndefined();
+	});
+
+	test('a movie header of MOOV_LIMIT bytes is read, a larger one is not; other boxes may be larger', () => {
+		const moovOf = (size: number) =>
+			box('moov', mvhd0(1000, 5000), box('free', Buffer.alloc(size - 8 - 28 - 8)));
+		expect(lengthOf(moovOf(MOOV_LIMIT), 65536)).toBe(5000);
+		expect(lengthOf(moovOf(MOOV_LIMIT + 1), 65536)).toBeUndefined();
+		const media = box('mdat', Buffer.alloc(MOOV_LIMIT));
+		expect(lengthOf(Buffer.concat([ftyp, media, box('moov', mvhd0(1000, 5000))]), 65536)).toBe(
+			5000,
+		);
+	});
+});

@@ -25,6 +25,7 @@ export function dryRunItem(req: JobRequest): INodeExecutionData[] {
 export function dryRunHint(requests: Array<{ req: JobRequest }>, failed: number): string {
 	const n = requests.length;
 	const known = requests.filter((r) => r.req.estimate?.credits !== undefined);
+	// Stryker disable next-line OptionalChaining: only items with an estimate are added here
 	const total = known.reduce((sum, r) => sum + (r.req.estimate?.credits ?? 0), 0);
 	const bounds = requests.filter((r) => r.req.estimate?.upperBound).length;
 	const notes = [

@@ -66,4 +66,25 @@ describe('Max Credits for the Run', () => {
 		expect(credits(7.5)).toBe('7.5 credits');
 		expect(credits(0.1 + 0.2)).toBe('0.3 credits');
 	});
+
+	test('an item with no estimate at all is refused as one that cannot be estimated, and adds nothing', () => {
+		const items: BudgetItem[] = [
+			{ itemIndex: 0, madeEarlier: true },
+			{ itemIndex: 1, madeEarlier: false },
+			item(2, 10),
+		];
+		const verdict = judgeBudget(10, items);
+		expect([...verdict.refused.keys()]).toEqual([1]);
+		expect(verdict.refused.get(1)).toMatch(
+			/^Max Credits for the Run is set \(10\), but this item's cost cannot be estimated \(no estimate\)\. .*or set Max Credits for the Run to 0\.$/,
+		);
+		expect(verdict.total).toBe(10);
+	});
+
+	test('a run of one item says so in the singular', () => {
+		const items = [item(0, 40)];
+		expect(batchOverMessage(30, judgeBudget(30, items), items)).toMatch(
+			/^This run's 1 item is estimated at 40 credits in all, above Max Credits for the Run \(30\)/,
+		);
+	});
 });
