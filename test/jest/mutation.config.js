@@ -3,7 +3,7 @@
  * (`npm run test:mutation`, stryker.config.mjs). The poll plan's promises run a narrow sweep here
  * (promises.test.ts); `npm test` runs the wide one.
  */
-process.env.MEDIA_GEN_PLAN_SWEEP = 'mutation';
+process.env.MEDIA_GEN_PLAN_SWEEP ??= 'mutation';
 
 module.exports = {
 	rootDir: '../..',

@@ -1,6 +1,6 @@
 import { dryUploadAnswer } from '../../../../nodes/MediaGeneration/actions/cost/dryUpload';
 import { InputError } from '../../../../nodes/MediaGeneration/validation/inputError';
-import { writeMp4 } from '../../../fake-service/media/mp4';
+import { writeMp4 } from '../../../../harness/fake-service/media/mp4';
 
 /** An upload file whose content streams in slices of `size` bytes, recording how it was read. */
 function file(

@@ -2,6 +2,7 @@ import { families } from './families';
 import { lagBoundMs, loop } from './loop';
 import { serviceBatch, watch } from './simulator';
 import type { Family } from './families';
+import { sweep } from './sweep';
 
 /**
  * What the poll plan promises a user, on the simulated clock (simulator.ts), over seeds of every
@@ -14,17 +15,6 @@ import type { Family } from './families';
  * Each test runs its own simulations, so that a mutation test knows which tests read which code.
  */
 const JITTER_MS = 200;
-/**
- * How wide the sweep is (MEDIA_GEN_PLAN_SWEEP): `npm test` runs every family on 20 seeds,
- * `npm run test:unit` on 2, and the mutation run one family in six on one seed, beside the plan's
- * targeted tests (pollPlan.test.ts).
- */
-const SWEEPS = {
-	wide: { seeds: 20, everyNth: 1 },
-	unit: { seeds: 2, everyNth: 1 },
-	mutation: { seeds: 1, everyNth: 6 },
-};
-const sweep = SWEEPS[(process.env.MEDIA_GEN_PLAN_SWEEP ?? 'unit') as keyof typeof SWEEPS];
 const SEEDS = Array.from({ length: sweep.seeds }, (_, i) => i + 1);
 const FAMILIES = families().filter((_, i) => i % sweep.everyNth === 0);
 

@@ -164,6 +164,13 @@ describe('rule 5: a job seen queued is timed from that poll', () => {
 });
 
 describe('rule 6: the budget', () => {
+	test('a batch of short jobs behind a few slots, whose loop round is short, polls no more than the loop', () => {
+		for (const seed of [1, 2]) {
+			const jobs = serviceBatch({ n: 20, runMs: 2000, spread: 0, capacity: 4, seed });
+			expect(watch(jobs, { seed, jitterMs: 200 }).polls).toBeLessThanOrEqual(loop(jobs).polls);
+		}
+	});
+
 	test('a batch of thousands of alike jobs, whose loop round is long, is seen done sooner than the loop', () => {
 		const jobs = serviceBatch({ n: 2000, runMs: 5000, spread: 0, seed: 1, createGapMs: 1.15 });
 		const plan = watch(jobs, { seed: 1, jitterMs: 30 });
