@@ -165,7 +165,6 @@ export class PollPlan {
 
 	private drop(j: Job): void {
 		if (!j.endPollOut) this.budget.takeKept();
-		j.endPollOut = false;
 		this.jobs.delete(j.id);
 		const c = j.cohort;
 		const wasScout = isScout(j);
