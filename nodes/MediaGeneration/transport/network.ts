@@ -1,3 +1,4 @@
+import { errorChain } from './errorChain';
 import { ssrfRefusalOf } from './ssrf';
 
 /**
@@ -50,11 +51,7 @@ const CODE_IN_TEXT = new RegExp(`\\b(${Object.keys(NETWORK_FAILURES).join('|')})
 export function networkCodeOf(error: unknown): string | undefined {
 	// a wrapper of the refusal (axios's, at connect time) may carry a code of its own
 	if (ssrfRefusalOf(error)) return SSRF_REFUSED;
-	const seen = new Set<unknown>();
-	let current: unknown = error;
-	while (current && typeof current === 'object' && !seen.has(current)) {
-		seen.add(current);
-		const e = current as { code?: unknown; cause?: unknown; message?: unknown };
+	for (const e of errorChain(error)) {
 		if (typeof e.code === 'string' && /^E[A-Z_]+$|^UND_ERR/.test(e.code)) return e.code;
 		if (typeof e.message === 'string') {
 			const m = CODE_IN_TEXT.exec(e.message);
@@ -62,7 +59,6 @@ export function networkCodeOf(error: unknown): string | undefined {
 			if (/socket hang up/i.test(e.message)) return 'ECONNRESET';
 			if (/timeout/i.test(e.message)) return 'ETIMEDOUT';
 		}
-		current = e.cause;
 	}
 	return undefined;
 }

@@ -1,3 +1,5 @@
+import { errorChain } from './errorChain';
+
 /**
  * n8n's SSRF protection (`N8N_SSRF_PROTECTION_ENABLED=true`, n8n 2.x and later) refuses requests
  * to private, loopback and other internal addresses before any connection is made. Its refusal
@@ -18,20 +20,9 @@ const BLOCKED_NAME = 'SsrfBlockedHostnameError';
 const IP_MESSAGES = /resolves to a restricted IP address|^IP address is blocked$/;
 const NAME_MESSAGES = /destination hostname is restricted/;
 
-/** An error and its causes, outermost first. */
-function chainOf(error: unknown): Array<Record<string, unknown>> {
-	const chain: Array<Record<string, unknown>> = [];
-	let current: unknown = error;
-	while (current && typeof current === 'object' && !chain.includes(current as never)) {
-		chain.push(current as Record<string, unknown>);
-		current = (current as { cause?: unknown }).cause;
-	}
-	return chain;
-}
-
 /** The refusal of n8n's SSRF protection in whatever n8n's request helper threw, if it is one. */
 export function ssrfRefusalOf(error: unknown): SsrfRefusal | undefined {
-	const chain = chainOf(error);
+	const chain = errorChain(error);
 	const text = (e: Record<string, unknown>) => (typeof e.message === 'string' ? e.message : '');
 	// a wrapper (axios's, at connect time) repeats the message but not the address
 	const ip = chain.map((e) => e.ip).find((v): v is string => typeof v === 'string' && v !== '');
