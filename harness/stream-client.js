@@ -1,0 +1,113 @@
+'use strict';
+/**
+ * A client of n8n's streamed answers (a Webhook with Response Mode "Streaming", a Chat Trigger):
+ * n8n writes each chunk a node sends as one JSON line and flushes it. The client reads the answer
+ * as it arrives and notes when each line came, so that a test can tell lines sent while a job
+ * runs from lines sent all at once at the end.
+ */
+const net = require('node:net');
+
+/**
+ * Sorts one line of the answer: a chunk (an object with a string `type`), n8n's keepalive (dropped),
+ * or anything else (kept as text, e.g. the JSON body of an answer that was not streamed).
+ */
+function sortLine(line, at, into) {
+	if (!line.trim()) return;
+	let parsed;
+	try {
+		parsed = JSON.parse(line);
+	} catch {
+		into.other.push({ at, line });
+		return;
+	}
+	if (typeof parsed?.type !== 'string') into.other.push({ at, line });
+	else if (parsed.type === 'keepalive') into.keepalives += 1;
+	else into.chunks.push({ at, ...parsed });
+}
+
+/**
+ * POSTs `body` as JSON to `url` and reads the answer to its end.
+ * @param {string} url
+ * @param {object} body
+ * @param {object} [options]
+ * @param {number} [options.timeoutMs] when to give up (the request is aborted)
+ * @returns {Promise<{status: number, contentType: string, text: string, chunks: object[],
+ *   other: {at: number, line: string}[], keepalives: number, endedAt: number}>} every chunk
+ *   parsed, in order, with `at`: the ms from the request to the arrival of the bytes that ended
+ *   its line; `other` the lines that are not chunks; `endedAt` when the answer ended
+ */
+async function streamPost(url, body, { timeoutMs = 150_000 } = {}) {
+	const started = performance.now();
+	const since = () => Math.round(performance.now() - started);
+	const res = await fetch(url, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(body),
+		signal: AbortSignal.timeout(timeoutMs),
+	});
+	const into = { chunks: [], other: [], keepalives: 0 };
+	const decoder = new TextDecoder();
+	let text = '';
+	let pending = '';
+	for await (const bytes of res.body ?? []) {
+		const at = since();
+		const piece = decoder.decode(bytes, { stream: true });
+		text += piece;
+		pending += piece;
+		const lines = pending.split('\n');
+		pending = lines.pop();
+		for (const line of lines) sortLine(line, at, into);
+	}
+	const endedAt = since();
+	sortLine(pending + decoder.decode(), endedAt, into);
+	return {
+		status: res.status,
+		contentType: res.headers.get('content-type') ?? '',
+		text,
+		...into,
+		endedAt,
+	};
+}
+
+/**
+ * The lines a node streamed in one run, checked against n8n's framing of a node's chunks: one
+ * `begin` first and one `end` last (both empty), `item` chunks between, each holding one line
+ * that ends in a newline, all with this node's name and item index 0, and no `error`. Throws,
+ * naming what it saw, when the chunks are framed otherwise.
+ * @returns {object[]} the `item` chunks
+ */
+function nodeLines(chunks, nodeName) {
+	const shape = chunks.map((c) => [c.type, c.metadata?.nodeName, c.metadata?.itemIndex]);
+	const wrong = [];
+	if (chunks.length < 2) wrong.push('fewer than two chunks');
+	if (shape.some(([, name, index]) => name !== nodeName || index !== 0))
+		wrong.push(`a chunk not of ${nodeName}, item 0`);
+	const types = shape.map(([type]) => type).join(' ');
+	if (!/^begin( item)* end$/.test(types)) wrong.push(`types "${types}"`);
+	const ends = [chunks[0], chunks.at(-1)];
+	if (ends.some((c) => c?.content !== '')) wrong.push('a begin or end with content');
+	const lines = chunks.slice(1, -1);
+	if (lines.some((c) => !/^[^\n]+\n$/.test(c.content))) wrong.push('an item not one line');
+	if (wrong.length)
+		throw new Error(
+			`Not one framed run of ${nodeName} (${wrong.join('; ')}): ${JSON.stringify(chunks)}`,
+		);
+	return lines;
+}
+
+/** The index of the first line that holds every text and matches every pattern given, or -1. */
+function lineIndex(lines, ...wanted) {
+	const holds = (content, w) => (typeof w === 'string' ? content.includes(w) : w.test(content));
+	return lines.findIndex((l) => wanted.every((w) => holds(l.content, w)));
+}
+
+/** A TCP port free on loopback now (for an `n8n start` of a test; several run side by side). */
+async function freePort() {
+	const server = net.createServer();
+	await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address();
+	await new Promise((resolve) => server.close(resolve));
+	return port;
+}
+
+module.exports = { streamPost, nodeLines, lineIndex, freePort };
