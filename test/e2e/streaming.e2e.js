@@ -15,7 +15,7 @@ const { API_KEY, compatService } = require('../compat/instance');
 const {
 	streamingWorkflow,
 	comparable,
-	sizesServed,
+	filesServed,
 	MEDIA,
 	PROMPTS,
 	FAILING_ITEM,
@@ -71,10 +71,11 @@ async function call(key) {
 	return { ...answer, jobs: [...svc.state.jobs.values()].slice(before), execution };
 }
 
-/** Two runs' items, Stream Progress on and off: equal but for what two runs must differ in. */
-function expectSameItems(what, [on, off]) {
+/** Two runs' items, Stream Progress on and off: equal, files as served (`read`: a binary's bytes). */
+async function expectSameItems(what, [on, off], read) {
 	expect(on).toHaveLength(what === 'video' ? 1 : PROMPTS.length);
-	expect([sizesServed(svc, on), sizesServed(svc, off)]).toEqual([true, true]);
+	const served = await Promise.all([on, off].map((items) => filesServed(svc, items, read)));
+	expect(served).toEqual([true, true]);
 	expect(comparable(on)).toEqual(comparable(off));
 }
 
@@ -104,7 +105,7 @@ describe(`n8n ${release.version}, \`n8n execute\`: nothing to stream to`, () => 
 				expect(r.stdout).not.toContain(API_KEY);
 				outputs.push(nodeItems(r.data, MEDIA[what].name));
 			}
-			expectSameItems(what, outputs);
+			await expectSameItems(what, outputs, (binary) => n8n.fileBytes(binary));
 		},
 	);
 });
@@ -130,11 +131,11 @@ describe(`n8n ${release.version}, \`n8n start\`: production webhooks`, () => {
 		expect(r.jobs).toHaveLength(1);
 		const [output] = itemsOf(r.execution, MEDIA.video.name);
 		expect(output.json.url).toContain(`${svc.filesOrigin}/files/`);
-		const created = lineIndex(lines, /created/, job.id.slice(0, 4));
+		const created = lineIndex(lines, /created/, job.id);
 		const states = lines
 			.map((l, i) => (/queued|processing/.test(l.content) ? i : -1))
 			.filter((i) => i > created);
-		const result = lineIndex(lines, output.json.url);
+		const result = lineIndex(lines, output.json.url, output.binary.data.fileName);
 		expect({ created, firstState: states[0] > created, result }).toEqual({
 			created: 0,
 			firstState: true,
@@ -160,9 +161,10 @@ describe(`n8n ${release.version}, \`n8n start\`: production webhooks`, () => {
 		);
 		const failed = r.jobs.find((j) => j.outcome === 'failed');
 		expect(lineIndex(lines, /Creating 10 image jobs/i)).toBe(0);
-		expect(
-			lineIndex(lines, /failed/, failed.id.slice(0, 4), failed.error.replace(/\.$/, '')),
-		).toBeGreaterThan(0);
+		// the failure names n8n's item index, the job and the service's reason
+		const reason = failed.error.replace(/\.$/, '');
+		const item = new RegExp(`\\bitem ${FAILING_ITEM}\\b`, 'i');
+		expect(lineIndex(lines, /failed/, item, failed.id, reason)).toBeGreaterThan(0);
 		for (const o of outputs.filter((x) => !x.json.error))
 			expect(lineIndex(lines, o.json.url)).toBeGreaterThan(0);
 		expect(lineIndex(lines, /\b9 of 10\b/, /\b1 failed/)).toBe(lines.length - 1);
@@ -187,7 +189,7 @@ describe(`n8n ${release.version}, \`n8n start\`: production webhooks`, () => {
 			for (const r of [on, off])
 				expect([r.chunks, r.keepalives, r.other.length]).toEqual([[], 0, 1]);
 			const items = [on, off].map((r) => itemsOf(r.execution, MEDIA[what].name));
-			expectSameItems(what, items);
+			await expectSameItems(what, items, async (binary) => await rest.binary(binary.id));
 			// the answer is the node's items, as JSON
 			expect(JSON.parse(on.other[0].line)).toEqual(items[0].map((item) => item.json));
 		},
