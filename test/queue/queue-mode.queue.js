@@ -25,6 +25,7 @@ const {
 } = require('./cluster');
 const { N8nRest, itemsOf, seenAt } = require('../../harness/n8n-rest');
 const workflows = require('./workflows');
+const { streamedFromWorker } = require('./streaming');
 const { until, sleep } = require('../../harness/wait');
 const { describeJobs, jobsWithPrompt } = require('../support/fake');
 
@@ -234,6 +235,16 @@ describe('n8n queue mode: a main and two workers', () => {
 				.length,
 		};
 	}, 240_000);
+
+	test("Stream Progress: a streaming webhook's lines come from a worker, in order, while the job runs", async () => {
+		report.streaming = await streamedFromWorker({
+			cluster,
+			svc,
+			rest,
+			credential: credentials['test-key-alice'],
+			apiKey: 'test-key-alice',
+		});
+	}, 120_000);
 
 	test('the node keeps no state between executions: two keys whose catalogues differ, run at once on the same workers, each get their own listings', async () => {
 		const ids = {
