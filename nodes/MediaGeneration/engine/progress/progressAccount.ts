@@ -134,13 +134,14 @@ export class ProgressAccount {
 
 	/** When the next note of the time run is due (Infinity: none). */
 	wakeAt(): number {
-		return this.notes < MAX_NOTES && this.running().length ? this.nextNoteAt : Infinity;
+		const ended = this.ready + this.failed + this.left;
+		return this.notes < MAX_NOTES && ended < this.jobs.size ? this.nextNoteAt : Infinity;
 	}
 
 	/** Tells how long the jobs have run, when a note is due. */
 	tick(now: number): void {
+		if (now < this.wakeAt()) return;
 		const running = this.running();
-		if (now < this.wakeAt() || !running.length) return;
 		this.notes++;
 		this.nextNoteAt = now + Math.max(MIN_NOTE_GAP_MS, (now - this.startedAt) / 2);
 		if (!this.batch) {
