@@ -70,10 +70,10 @@ async function streamPost(url, body, { timeoutMs = 150_000 } = {}) {
 }
 
 /**
- * The lines a node streamed in one run, checked against n8n's framing of a node's chunks: one
- * `begin` first and one `end` last (both empty), `item` chunks between, each holding one line
- * that ends in a newline, all with this node's name and item index 0, and no `error`. Throws,
- * naming what it saw, when the chunks are framed otherwise.
+ * The lines our node streamed in one run, checked against n8n's framing of a node's chunks: one
+ * `begin` first and one `end` last (both empty), `item` chunks between, all with this node's
+ * name and item index 0, and no `error`. Each item holds one line of text and a blank line (a
+ * paragraph each in the Markdown n8n's chat renders). Throws, naming what it saw, otherwise.
  * @returns {object[]} the `item` chunks
  */
 function nodeLines(chunks, nodeName) {
@@ -87,7 +87,7 @@ function nodeLines(chunks, nodeName) {
 	const ends = [chunks[0], chunks.at(-1)];
 	if (ends.some((c) => c?.content !== '')) wrong.push('a begin or end with content');
 	const lines = chunks.slice(1, -1);
-	if (lines.some((c) => !/^[^\n]+\n$/.test(c.content))) wrong.push('an item not one line');
+	if (lines.some((c) => !/^[^\n]+\n\n$/.test(c.content))) wrong.push('an item not one paragraph');
 	if (wrong.length)
 		throw new Error(
 			`Not one framed run of ${nodeName} (${wrong.join('; ')}): ${JSON.stringify(chunks)}`,
