@@ -10,6 +10,7 @@
  * duration its listing offers, and spends credits.
  * The podcast example then needs two voice IDs of the account (MEDIA_GENERATION_VOICE_1 and _2).
  * The AI steps use OpenAI when OPENAI_API_KEY is set, else the fake service's scripted chat endpoint.
+ * The chat example runs in `n8n start`: one message, the node's progress printed as it streams in.
  */
 require('../harness/n8n-env');
 const fs = require('node:fs');
@@ -21,6 +22,10 @@ const { mp3DurationMs } = require('../harness/fake-service/media/mp3');
 const { N8nInstance, NODE_TYPE, nodeItems, runData, runError } = require('../harness/n8n-cli');
 const { loadExamples, credentialsFor, withParameters } = require('../harness/examples');
 const { forAccount } = require('./demo-account');
+const { openChats, streamedLines } = require('../harness/chat-stream');
+
+const CHAT_MESSAGE = 'A paper boat drifting down a rainy city street at dusk';
+const isChat = (workflow) => workflow.nodes.some((n) => n.type.endsWith('.chatTrigger'));
 
 const OUTPUT = path.resolve(__dirname, '../demo-output');
 
@@ -105,6 +110,22 @@ function withShortWaits(examples) {
 	};
 }
 
+/**
+ * Runs a chat example as `n8n execute` runs the others: one message to its chat, the lines the
+ * run streams printed as they arrive.
+ */
+async function runChat(chats, index, real) {
+	console.log(`\n  you:  ${CHAT_MESSAGE}`);
+	const print = (line) => console.log(`  chat: ${real ? line : withoutLoopbackLinks(line)}`);
+	const { chunks, execution } = await chats.chat(
+		index,
+		{ sessionId: `demo-${index}`, chatInput: CHAT_MESSAGE },
+		{ onChunk: (chunk) => streamedLines([chunk]).forEach((l) => print(l.line)) },
+	);
+	const failed = execution.status !== 'success' || chunks.some((c) => c.type === 'error');
+	return { code: failed ? 1 : 0, data: execution.data };
+}
+
 async function main() {
 	const real = Boolean(process.env.MEDIA_GENERATION_API_KEY);
 	// the fake service is always started: it stands in for the AI model unless OPENAI_API_KEY is set
@@ -144,10 +165,17 @@ async function main() {
 		const rows = [];
 		const notes = [];
 		let failed = 0;
-		for (const [i, name] of names.entries()) {
+		// the chat examples last: they run in `n8n start`, which shares the database of the executes
+		const chatNames = names.filter((n) => isChat(examples[n]));
+		const workflowOf = (n) => ({ id: ids[names.indexOf(n)], workflow: examples[n] });
+		let chats;
+		for (const name of [...names.filter((n) => !chatNames.includes(n)), ...chatNames]) {
+			if (chatNames.includes(name)) chats ??= await openChats(n8n, chatNames.map(workflowOf));
 			const started = Date.now();
 			process.stdout.write(`Running "${examples[name].name}"… `);
-			const { code, data } = await n8n.execute(ids[i]);
+			const { code, data } = chats
+				? await runChat(chats, chatNames.indexOf(name), real)
+				: await n8n.execute(workflowOf(name).id);
 			const seconds = ((Date.now() - started) / 1000).toFixed(1);
 			if (code !== 0 || !data) {
 				failed++;
