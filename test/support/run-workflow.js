@@ -161,6 +161,9 @@ function mediaNode(name, parameters, extra = {}) {
  * @param {(cancel: () => void) => void} [o.onStart] gets a function that cancels the execution
  * @param {object} [o.settings] workflow settings beyond execution order v1, e.g.
  *   `{ binaryMode: 'combined' }` for a workflow on execution logic v2
+ * @param {object} [o.stream] the run streams as a Chat Trigger's or streaming Webhook's does:
+ *   `onChunk` gets every chunk a node sends; `enabled: false` registers it on a run that does
+ *   not stream (n8n registers it only for a streaming run)
  */
 async function runWorkflow({
 	nodes,
@@ -172,6 +175,7 @@ async function runWorkflow({
 	onStart,
 	settings,
 	types = nodeTypes,
+	stream,
 }) {
 	await binaryDataService();
 	const chain = {};
@@ -194,6 +198,7 @@ async function runWorkflow({
 	let finish;
 	const done = new Promise((resolve) => (finish = resolve));
 	hooks.addHandler('workflowExecuteAfter', (run) => finish(run));
+	if (stream) hooks.addHandler('sendChunk', stream.onChunk);
 	const helper = new TestCredentialsHelper(
 		{ mediaGenerationApi: credentialType },
 		{ mediaGenerationApi: credentials },
@@ -213,11 +218,9 @@ async function runWorkflow({
 			waitingExecutionSource: {},
 		},
 	};
-	const execute = new WorkflowExecute(
-		additionalDataFor(hooks, helper),
-		data ? 'retry' : 'manual',
-		runData,
-	);
+	const additionalData = additionalDataFor(hooks, helper);
+	additionalData.streamingEnabled = Boolean(stream) && stream.enabled !== false;
+	const execute = new WorkflowExecute(additionalData, data ? 'retry' : 'manual', runData);
 	const running = execute.processRunExecutionData(workflow);
 	if (onStart) onStart(() => running.cancel());
 	await running.catch(() => undefined);

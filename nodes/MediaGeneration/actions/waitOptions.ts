@@ -35,6 +35,16 @@ export const fileNameOption: INodeProperties = {
 		'Name for the output file, without extension (the extension comes from the file itself). Several files from one job get -1, -2, …. Empty: named after the job.',
 };
 
+/** A chat or streaming webhook hears how the jobs go; other runs are unchanged. */
+export const streamProgressOption: INodeProperties = {
+	displayName: 'Stream Progress',
+	name: 'streamProgress',
+	type: 'boolean',
+	default: true,
+	description:
+		"Whether to tell a chat or a streaming webhook how the jobs go while the node waits: created, queued, processing, then each file's link. Only when the workflow streams its answer (a Chat Trigger or a Webhook whose Response Mode is Streaming). Off: nothing is streamed.",
+};
+
 /** Its default is set per kind of job (JOB_KINDS[kind].wait). */
 export const maxWaitField: INodeProperties = {
 	displayName: 'Maximum Wait (Minutes)',
@@ -113,6 +123,7 @@ export function generateOptions(
 				'What happens when a job is not done within Maximum Wait. The job keeps running on the service either way.',
 		},
 		{ ...pollIntervalField, default: d.pollIntervalSeconds, displayOptions: waiting },
+		{ ...streamProgressOption, displayOptions: waiting },
 		createTimeoutField,
 		additionalBodyFieldsOption,
 	];
@@ -132,7 +143,7 @@ export function generateOptions(
 
 /** The Options of a Download operation. */
 export function downloadOptions(): INodeProperties {
-	return optionsCollection([fileNameOption, binaryFieldOption]);
+	return optionsCollection([fileNameOption, binaryFieldOption, streamProgressOption]);
 }
 
 export function optionsCollection(options: INodeProperties[]): INodeProperties {

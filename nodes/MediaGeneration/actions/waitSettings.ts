@@ -86,6 +86,7 @@ export function readWaitSettings(
 		downloadMedia: readBoolean(o.downloadMedia, 'Download Media', !inToolMode(ctx)),
 		binaryPropertyName: readBinaryName(o),
 		fileName: readText(o.fileName, 'File Name', 200),
+		streamProgress: readBoolean(o.streamProgress, 'Stream Progress', true),
 		maxCredits,
 		createTimeoutMs: Math.round(timeoutSeconds * 1000),
 	};
@@ -111,5 +112,6 @@ export function readDownloadSettings(ctx: IExecuteFunctions, o: IDataObject): Wa
 		downloadMedia: !inToolMode(ctx),
 		binaryPropertyName: readBinaryName(o),
 		fileName: readText(o.fileName, 'File Name', 200),
+		streamProgress: readBoolean(o.streamProgress, 'Stream Progress', true),
 	};
 }

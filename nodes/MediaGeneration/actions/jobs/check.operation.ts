@@ -11,7 +11,13 @@ import { withoutInputFiles } from '../../transport/binaryField';
 import type { JobRequest } from '../../engine/jobs/types';
 import { jobIdField } from '../descriptions';
 import { readJobId } from './download.operation';
-import { binaryFieldOption, fileNameOption, maxWaitField, optionsCollection } from '../waitOptions';
+import {
+	binaryFieldOption,
+	fileNameOption,
+	maxWaitField,
+	optionsCollection,
+	streamProgressOption,
+} from '../waitOptions';
 import { readDownloadSettings, readMaxWaitMinutes, readOptions } from '../waitSettings';
 import { checkToolOperation } from '../tool/checkTool';
 import { jobIdFields } from '../tool/jobIdFields';
@@ -52,6 +58,7 @@ export function checkJobsOperation(kind: JobKind) {
 			binaryFieldOption,
 			fileNameOption,
 			{ ...maxWaitOption, default: JOB_KINDS[kind].wait.checkMaxWaitMinutes },
+			streamProgressOption,
 		]),
 	];
 

@@ -1,5 +1,6 @@
 import { hasSlots, type JobKind } from '../../contract/jobs';
-import { boundedBy, type BatchState, type Entry } from './batchState';
+import type { BatchState, Entry } from './batchState';
+import { boundedBy } from '../jobs/types';
 import { cohortKey } from '../plan/cohortKey';
 import { CreateGate } from '../limits/createGate';
 import { outcomeOf } from '../limits/governor';
@@ -173,6 +174,7 @@ export class BatchCreates {
 		const deadline = boundedBy(e.req.settings, Date.now() + e.req.settings.maxWaitMs);
 		this.b.waiting.remove(e);
 		Object.assign(e, job, { phase: 'running', createdAt, deadline });
+		this.b.progress?.created(e, takenUp);
 		if (!e.req.settings.waitForCompletion) {
 			e.answered = true;
 			// created_at: where a later Check counts Maximum Wait from

@@ -83,6 +83,7 @@ export class BatchPolls {
 		e.state = state;
 		// the service does not charge a failed job: a later try of the node may create it again
 		if (state === 'failed' && e.req.create) b.prior.failed(e.itemIndex, e.req.create);
+		b.progress?.state(e, state);
 		if (state === 'queued') b.plan.seenQueued(e.pos);
 		else b.plan.seen(e.pos, isEnded(state));
 		if (e.phase !== 'running') return undefined; // failed or stopped meanwhile
@@ -110,6 +111,7 @@ export class BatchPolls {
 				break;
 			case 'finish':
 				e.phase = 'finishing';
+				b.progress?.done(e);
 				b.finishing.push(this.finish(e, body, fetchedAt).catch((error) => b.fail(e, error)));
 				break;
 			case 'notFinished':
@@ -147,6 +149,7 @@ export class BatchPolls {
 		if (settings.onTimeout === 'outputRunning') {
 			e.phase = 'done';
 			this.b.results[e.pos] = [{ json: { ...this.b.json(e, state), timed_out: true } }];
+			this.b.progress?.timedOut(e);
 			return;
 		}
 		const node = nodeOf(this.b.ctx);
@@ -181,5 +184,6 @@ export class BatchPolls {
 		if (!made.items) return b.fail(e, made.error);
 		e.phase = 'done';
 		b.results[e.pos] = made.items;
+		b.progress?.ready(e, made.items);
 	}
 }

@@ -5,8 +5,9 @@ import { Breather } from '../limits/breather';
 import { API_LIMITS, DOWNLOAD_LIMITS, Governor, VIDEO_DOWNLOAD_LIMITS } from '../limits/governor';
 import { compact } from '../jobs/jobOutput';
 import { PollPlan } from '../plan/pollPlan';
+import { BatchProgress } from '../progress/batchProgress';
 import { TransferSlots } from '../limits/transfers';
-import type { JobRequest, WaitSettings } from '../jobs/types';
+import { boundedBy, type JobRequest } from '../jobs/types';
 import { priorTriesOf } from './nodeMemory';
 import type { PriorTries } from './priorTries';
 import { WaitingLine } from './waitingLine';
@@ -34,11 +35,6 @@ export type Entry = {
 
 export type ItemResult = INodeExecutionData[] | Error;
 
-/** A wait that ends at `deadline`, or sooner when the node must answer by then (a tool's bound). */
-export function boundedBy(settings: WaitSettings, deadline: number): number {
-	return Math.min(deadline, settings.answerBy ?? Infinity);
-}
-
 /**
  * What a batch of jobs shares: its entries and their results, the poll plan, the request
  * slots, and how it stops. An item's fate is settled here (a result, or a failure that ends the
@@ -55,8 +51,6 @@ export class BatchState {
 	readonly downloads = new Governor(DOWNLOAD_LIMITS);
 	readonly videoDownloads = new TransferSlots(VIDEO_DOWNLOAD_LIMITS);
 	readonly inflight = new Set<Promise<void>>();
-	/** one for all the request slots, so that the batch pauses as one */
-	private readonly breather = new Breather();
 	readonly finishing: Array<Promise<void>> = [];
 	/** wakes the loop's pause when a request in flight comes back */
 	ring?: () => void;
@@ -65,14 +59,17 @@ export class BatchState {
 	fatal?: { error: Error; entry: Entry };
 	/** what earlier tries of this node run created (Retry On Fail) */
 	readonly prior: PriorTries;
+	/** the jobs told to a streaming run's chat or webhook as they go; none in other runs */
+	readonly progress?: BatchProgress;
 
 	constructor(
 		readonly ctx: IExecuteFunctions,
 		requests: Array<{ itemIndex: number; req: JobRequest }>,
 		private readonly continueOnFail: boolean,
 	) {
-		for (const slots of [this.api, this.downloads, this.videoDownloads])
-			slots.breather = this.breather;
+		// one breather for all the request slots, so that the batch pauses as one
+		const breather = new Breather();
+		for (const slots of [this.api, this.downloads, this.videoDownloads]) slots.breather = breather;
 		const now = Date.now();
 		this.entries = requests.map(({ itemIndex, req }, pos) => ({
 			pos,
@@ -86,6 +83,7 @@ export class BatchState {
 		for (const e of this.entries) if (e.phase === 'waiting') this.waiting.add(e);
 		this.results = new Array<ItemResult | undefined>(requests.length);
 		this.prior = priorTriesOf(ctx);
+		this.progress = BatchProgress.open(ctx, this.entries);
 		const cancel = ctx.getExecutionCancelSignal();
 		this.signal = cancel ? AbortSignal.any([cancel, this.stop.signal]) : this.stop.signal;
 	}
@@ -134,6 +132,7 @@ export class BatchState {
 		const err = error instanceof Error ? error : new Error(String(error));
 		const context = (err as { context?: IDataObject }).context;
 		if (context && entry.jobId) context.jobId ??= entry.jobId;
+		if (!this.signal.aborted) this.progress?.failed(entry, err);
 		if (this.continueOnFail) {
 			this.results[entry.pos] = err;
 		} else if (!this.fatal) {

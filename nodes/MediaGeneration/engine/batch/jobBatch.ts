@@ -58,20 +58,24 @@ export class JobBatch {
 		const { b } = this;
 		try {
 			for (;;) {
+				b.progress?.tick();
 				this.creates.sendDue();
 				this.check();
 				this.polls.sendDue();
 				if (!b.inflight.size && !b.plan.size && !this.creates.pending) break;
-				const wakeAt = Math.min(b.plan.wakeAt(), this.creates.wakeAt());
+				const noteAt = b.progress?.wakeAt() ?? Infinity;
+				const wakeAt = Math.min(b.plan.wakeAt(), this.creates.wakeAt(), noteAt);
 				await this.pause(wakeAt - Date.now());
 				this.check();
 			}
 			await Promise.all(b.finishing);
 			this.check();
+			b.progress?.summary();
 		} finally {
 			b.halt();
 			// nothing of this batch may go on after the node has returned
 			await Promise.allSettled([...b.inflight, ...b.finishing]);
+			await b.progress?.close();
 		}
 		return b.results.map((r) => r ?? []);
 	}

@@ -15,6 +15,8 @@ export type WaitSettings = {
 	binaryPropertyName: string;
 	/** base name for output files; empty: named after the job */
 	fileName: string;
+	/** whether the job's progress goes to a streaming run's chat or webhook (on unless set off) */
+	streamProgress?: boolean;
 	/** how long a create request may go unanswered (default: the transport's 60 s) */
 	createTimeoutMs?: number;
 	/**
@@ -24,6 +26,11 @@ export type WaitSettings = {
 	 */
 	answerBy?: number;
 };
+
+/** A wait that ends at `deadline`, or sooner when the node must answer by then (a tool's bound). */
+export function boundedBy(settings: WaitSettings, deadline: number): number {
+	return Math.min(deadline, settings.answerBy ?? Infinity);
+}
 
 /** What an operation hands the engine for one input item. */
 export type JobRequest = {
