@@ -4,7 +4,13 @@
  * each node sends, through n8n-core's own execute context and lifecycle hooks.
  */
 const { useFakeService } = require('../support/fake');
-const { runWorkflow, mediaNode, nodeResult } = require('../support/run-workflow');
+const {
+	runWorkflow,
+	runAgent,
+	mediaNode,
+	nodeResult,
+	TOOL_TYPE,
+} = require('../support/run-workflow');
 
 const API_KEY = 'test-key-alice';
 const ref = useFakeService({ timing: { queueMs: 300, imageMs: 400, videoMs: 1200 } });
@@ -102,5 +108,41 @@ describe('Stream Progress', () => {
 		expect(ours.length).toBeGreaterThan(1);
 		expect(ours.every((c) => c.when <= cancelledAt)).toBe(true);
 		expect(ours.some((c) => c.type === 'end')).toBe(false);
+	});
+
+	test('Download: the job done, then its file with the link', async () => {
+		const made = await run('video', video, { stream: false });
+		const jobId = made.items[0].json.job_id;
+		const { items, lines } = await run('video', { operation: 'download', jobId });
+		expect(lines).toEqual([
+			`Video job ${jobId} is done; downloading.\n`,
+			expect.stringContaining(`Video ready: ${items[0].binary.data.fileName}, `),
+		]);
+	});
+
+	test("as an agent's tool the answer is unchanged, and the run does not fail", async () => {
+		const chunks = [];
+		const tool = mediaNode(
+			'Make Video',
+			{
+				resource: 'video',
+				operation: 'generate',
+				prompt: "={{ $fromAI('prompt') }}",
+				model: 'motion-fast',
+			},
+			{ type: TOOL_TYPE, typeVersion: 2 },
+		);
+		const { result, error } = await runAgent({
+			tools: [tool],
+			credentials: { apiKey: API_KEY, baseUrl: ref.svc.apiUrl },
+			stream: { onChunk: (c) => chunks.push(c) },
+			script: async (tools) => JSON.parse(await tools.Make_Video.invoke({ prompt: 'a boat' })),
+		});
+		expect(error).toBeUndefined();
+		expect(result).toEqual([
+			expect.objectContaining({ status: 'succeeded', url: expect.any(String) }),
+		]);
+		// where n8n runs the tool with streaming, its lines come from the tool's node
+		for (const c of chunks) expect(c.metadata.nodeName).toBe('Make Video');
 	});
 });

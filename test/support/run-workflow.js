@@ -249,7 +249,7 @@ function retryData(run) {
  * `script(tools)` calls them by name as an agent would, with `tool.invoke(args)`, which answers
  * with the JSON text the agent reads. Resolves with the script's result and the run.
  */
-async function runAgent({ tools, script, credentials }) {
+async function runAgent({ tools, script, credentials, stream }) {
 	const agent = {
 		id: 'Agent',
 		name: 'Agent',
@@ -267,6 +267,7 @@ async function runAgent({ tools, script, credentials }) {
 		nodes: [agent, ...tools],
 		connections,
 		credentials,
+		stream,
 		types: nodeTypesWith({
 			[AGENT_TYPE]: agentType(async (byName) => (result = await script(byName))),
 		}),

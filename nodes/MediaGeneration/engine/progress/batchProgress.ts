@@ -44,6 +44,7 @@ export class BatchProgress {
 			pos: j.pos,
 			itemIndex: j.itemIndex,
 			kind: j.req.kind,
+			jobId: j.jobId,
 			creates: Boolean(j.req.create),
 		}));
 		return new BatchProgress(

@@ -1,4 +1,5 @@
 import { JOB_KIND_TERMS, type JobKind } from '../../contract/jobs';
+import { NOUNS, spoken } from './lineWords';
 
 /** The least time between two notes of how long the jobs have run: a chat is not a log. */
 const MIN_NOTE_GAP_MS = 15_000;
@@ -8,12 +9,6 @@ const MAX_NOTES = 10;
 const LINKED_JOBS = 20;
 /** Failures a batch names one by one; past them, they are counted. */
 const NAMED_FAILURES = 10;
-
-const NOUNS: Record<JobKind, [one: string, many: string]> = {
-	image: ['image', 'images'],
-	video: ['video', 'videos'],
-	podcast: ['audio file', 'audio files'],
-};
 
 type Phase = 'waiting' | 'created' | 'queued' | 'processing' | 'downloading' | 'ended';
 
@@ -25,15 +20,6 @@ export type JobDetails = { what: string[]; credits?: number; takenUp?: boolean }
 
 /** One result file: its link, and its name and size once downloaded. */
 export type ReadyFile = { url: string; name?: string; size?: string };
-
-/** "45 s", "2 min 5 s", "1 h 2 min": how long, as a chat line says it. */
-export function spoken(ms: number): string {
-	const s = Math.round(ms / 1000);
-	if (s < 60) return `${s} s`;
-	if (s < 3600) return `${Math.floor(s / 60)} min${s % 60 ? ` ${s % 60} s` : ''}`;
-	const min = Math.floor((s % 3600) / 60);
-	return `${Math.floor(s / 3600)} h${min ? ` ${min} min` : ''}`;
-}
 
 /**
  * What a person waiting in a chat hears of the node's jobs, as lines: each job's creation, its
@@ -57,11 +43,18 @@ export class ProgressAccount {
 
 	constructor(
 		private readonly say: (line: string) => void,
-		followed: Array<{ pos: number; itemIndex: number; kind: JobKind; creates: boolean }>,
+		/** the jobs told of; `jobId` is known already for an existing job (Download, Check) */
+		followed: Array<{
+			pos: number;
+			itemIndex: number;
+			kind: JobKind;
+			jobId?: string;
+			creates: boolean;
+		}>,
 		now: number,
 	) {
-		for (const f of followed)
-			this.jobs.set(f.pos, { itemIndex: f.itemIndex, kind: f.kind, phase: 'waiting', since: now });
+		for (const { pos, itemIndex, kind, jobId } of followed)
+			this.jobs.set(pos, { itemIndex, kind, jobId, phase: 'waiting', since: now });
 		const kind = followed[0]?.kind ?? 'image';
 		this.label = JOB_KIND_TERMS[kind].label;
 		this.nouns = NOUNS[kind];
@@ -95,7 +88,7 @@ export class ProgressAccount {
 	/** A poll saw the job queued or processing: a single job's changes are told. */
 	jobState(pos: number, jobId: string, state: 'queued' | 'processing'): void {
 		const j = this.jobs.get(pos);
-		if (!j || j.phase === state) return;
+		if (!j || j.phase === state || j.phase === 'ended') return;
 		j.jobId ??= jobId;
 		j.phase = state;
 		if (!this.batch) this.say(`${this.label} job ${jobId} is ${state}.`);
@@ -104,7 +97,7 @@ export class ProgressAccount {
 	/** The job succeeded; its files are fetched now when `downloading`. */
 	jobDone(pos: number, downloading: boolean): void {
 		const j = this.jobs.get(pos);
-		if (!j) return;
+		if (!j || j.phase === 'ended') return;
 		j.phase = 'downloading';
 		if (!this.batch && downloading) this.say(`${this.label} job ${j.jobId} is done; downloading.`);
 	}
@@ -141,13 +134,14 @@ export class ProgressAccount {
 
 	/** When the next note of the time run is due (Infinity: none). */
 	wakeAt(): number {
-		return this.notes < MAX_NOTES && this.running().length ? this.nextNoteAt : Infinity;
+		const ended = this.ready + this.failed + this.left;
+		return this.notes < MAX_NOTES && ended < this.jobs.size ? this.nextNoteAt : Infinity;
 	}
 
 	/** Tells how long the jobs have run, when a note is due. */
 	tick(now: number): void {
+		if (now < this.wakeAt()) return;
 		const running = this.running();
-		if (now < this.wakeAt() || !running.length) return;
 		this.notes++;
 		this.nextNoteAt = now + Math.max(MIN_NOTE_GAP_MS, (now - this.startedAt) / 2);
 		if (!this.batch) {
@@ -156,9 +150,11 @@ export class ProgressAccount {
 			const job = j.jobId ? ` job ${j.jobId}` : '';
 			return this.say(`${this.label}${job} still ${state} after ${spoken(now - j.since)}.`);
 		}
-		const counts = ['processing', 'downloading', 'queued'].map((phase) => {
-			const n = running.filter((j) => (phase === 'queued' ? !isBusy(j) : j.phase === phase));
-			return n.length ? `${n.length} ${phase}` : '';
+		// a job created and not polled yet is as good as queued
+		const counted = running.map((j) => (j.phase === 'created' ? 'queued' : j.phase));
+		const counts = ['processing', 'downloading', 'queued', 'waiting'].map((phase) => {
+			const n = counted.filter((p) => p === phase).length;
+			return n ? `${n} ${phase}` : '';
 		});
 		const parts = [this.readyCount(), ...counts, this.failedCount()].filter(Boolean);
 		this.say(`After ${spoken(now - this.startedAt)}: ${parts.join(', ')}.`);
@@ -192,8 +188,4 @@ export class ProgressAccount {
 		const credits = this.credits === undefined ? '' : `: about ${this.credits} credits in all`;
 		this.say(`${this.created} of ${this.jobs.size} ${this.nouns[0]} jobs created${credits}.`);
 	}
-}
-
-function isBusy(j: Followed): boolean {
-	return j.phase === 'processing' || j.phase === 'downloading';
 }
