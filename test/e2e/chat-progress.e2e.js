@@ -78,6 +78,10 @@ test('a chat message: begin, the job created, queued or processing, the video li
 		expect(chunk.metadata).toMatchObject({ nodeName: NODE, itemIndex: 0 });
 
 	const lines = streamedLines(chunks);
+	if (process.env.E2E_DEBUG)
+		console.log(
+			lines.map((l) => `${((l.receivedAt - job.createdAt) / 1000).toFixed(1)} s  ${l.line}`),
+		);
 	const created = lines.findIndex((l) => /created/i.test(l.line) && namesJob(l.line, job));
 	const state = lines.findIndex((l) => /queued|processing/i.test(l.line));
 	const result = lines.findIndex((l) => l.line.includes(`${svc.filesOrigin}/files/`));
