@@ -48,12 +48,13 @@ describe('Stream Progress', () => {
 		const id = items[0].json.job_id;
 		expect(chunks.map((c) => c.type)).toEqual(['begin', ...lines.map(() => 'item'), 'end']);
 		for (const c of chunks) expect(c.metadata).toMatchObject({ nodeName: 'Media', itemIndex: 0 });
-		expect(lines.every((l) => l.endsWith('\n') && !l.slice(0, -1).includes('\n'))).toBe(true);
+		expect(lines.every((l) => /^[^\n]+\n\n$/.test(l))).toBe(true);
 		expect(lines[0]).toMatch(new RegExp(`^Video job ${id} created \\(motion-fast, text`));
-		expect(lines).toContain(`Video job ${id} is processing.\n`);
-		expect(lines.at(-1)).toContain(items[0].json.url);
-		expect(lines.at(-1)).toContain(items[0].binary.data.fileName);
-		expect(lines.at(-1)).toMatch(/link valid 24 hours/);
+		expect(lines).toContain(`Video job ${id} is processing.\n\n`);
+		const { fileName, fileSize } = items[0].binary.data;
+		expect(lines.at(-1)).toBe(
+			`Video ready: [${fileName}](${items[0].json.url}), ${fileSize} (link valid 24 hours).\n\n`,
+		);
 		// the created line goes out when the job is made, long before the video is ready
 		const [created, ready] = [chunks[1], chunks.at(-2)];
 		expect(ready.at - created.at).toBeGreaterThan(1000);
@@ -81,9 +82,9 @@ describe('Stream Progress', () => {
 		expect(chunks.filter((c) => c.type === 'begin')).toHaveLength(1);
 		expect(chunks.filter((c) => c.type === 'end')).toHaveLength(1);
 		expect(lines.length).toBeLessThanOrEqual(40);
-		expect(lines[0]).toBe('Creating 10 image jobs.\n');
+		expect(lines[0]).toBe('Creating 10 image jobs.\n\n');
 		const failed = lines.filter((l) => l.startsWith('Item 4: '));
-		expect(failed).toEqual([`Item 4: ${items[4].json.error}\n`]);
+		expect(failed).toEqual([`Item 4: ${items[4].json.error}\n\n`]);
 		expect(lines.filter((l) => / of 10 images ready: /.test(l))).toHaveLength(9);
 		expect(lines.at(-1)).toMatch(/^Done: 9 of 10 images ready, 1 failed\./);
 	});
@@ -115,8 +116,8 @@ describe('Stream Progress', () => {
 		const jobId = made.items[0].json.job_id;
 		const { items, lines } = await run('video', { operation: 'download', jobId });
 		expect(lines).toEqual([
-			`Video job ${jobId} is done; downloading.\n`,
-			expect.stringContaining(`Video ready: ${items[0].binary.data.fileName}, `),
+			`Video job ${jobId} is done; downloading.\n\n`,
+			expect.stringContaining(`Video ready: [${items[0].binary.data.fileName}](`),
 		]);
 	});
 

@@ -39,7 +39,8 @@ export class ChunkStream {
 		if (this.cancelled) return;
 		if (!this.begun) this.send('begin', '');
 		this.begun = true;
-		this.send('item', `${text}\n`);
+		// a paragraph each: n8n's chat renders Markdown, where a single newline joins two lines
+		this.send('item', `${text}\n\n`);
 	}
 
 	/** Ends the node's message, and gives the lines still on their way a short time to leave. */

@@ -15,3 +15,13 @@ export function spoken(ms: number): string {
 	const min = Math.floor((s % 3600) / 60);
 	return `${Math.floor(s / 3600)} h${min ? ` ${min} min` : ''}`;
 }
+
+/**
+ * A file's link as Markdown, which n8n's chat renders (a bare address stays plain text there):
+ * `[name](url)`, named "link" before the file is stored. A space or parenthesis in the address,
+ * which would end it early, is percent-encoded.
+ */
+export function linked(file: { url: string; name?: string }): string {
+	const url = file.url.replace(/[ ()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+	return `[${(file.name ?? 'link').replace(/[[\]]/g, '')}](${url})`;
+}

@@ -1,5 +1,5 @@
 import { JOB_KIND_TERMS, type JobKind } from '../../contract/jobs';
-import { NOUNS, spoken } from './lineWords';
+import { linked, NOUNS, spoken } from './lineWords';
 
 /** The least time between two notes of how long the jobs have run: a chat is not a log. */
 const MIN_NOTE_GAP_MS = 15_000;
@@ -108,7 +108,7 @@ export class ProgressAccount {
 		if (!j || j.phase === 'ended') return;
 		j.phase = 'ended';
 		this.ready++;
-		const told = files.map((f) => [f.name, f.size, f.url].filter(Boolean).join(', '));
+		const told = files.map((f) => [linked(f), f.size].filter(Boolean).join(', '));
 		if (!this.batch) {
 			for (const t of told) this.say(`${this.label} ready: ${t} (link valid 24 hours).`);
 		} else if (this.ready <= LINKED_JOBS) {

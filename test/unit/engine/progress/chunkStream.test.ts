@@ -1,5 +1,5 @@
 /** How lines reach n8n's stream (chunkStream.ts), against a stand-in for n8n's execute context. */
-import type { IExecuteFunctions } from 'n8n-workflow';
+import { sleep, type IExecuteFunctions } from 'n8n-workflow';
 
 import { ChunkStream } from '../../../../nodes/MediaGeneration/engine/progress/chunkStream';
 
@@ -21,15 +21,15 @@ function context({ streaming = true, slow = false } = {}) {
 	const release = async () => {
 		while (waiting.length) {
 			waiting.shift()!();
-			await new Promise((r) => setImmediate(r));
+			await sleep(0);
 		}
 	};
 	return { ctx: ctx as unknown as IExecuteFunctions, sent, cancel, release };
 }
 
-const settle = async () => await new Promise((r) => setImmediate(r));
+const settle = async () => await sleep(0);
 
-test('one begin, a line per item chunk ending in a newline, one end, all under item index 0', async () => {
+test('one begin, a line per item chunk as a Markdown paragraph, one end, all under item index 0', async () => {
 	const { ctx, sent } = context();
 	const stream = ChunkStream.open(ctx)!;
 	stream.line('one');
@@ -37,8 +37,8 @@ test('one begin, a line per item chunk ending in a newline, one end, all under i
 	await stream.close();
 	expect(sent).toEqual([
 		{ type: 'begin', itemIndex: 0, content: '' },
-		{ type: 'item', itemIndex: 0, content: 'one\n' },
-		{ type: 'item', itemIndex: 0, content: 'two\n' },
+		{ type: 'item', itemIndex: 0, content: 'one\n\n' },
+		{ type: 'item', itemIndex: 0, content: 'two\n\n' },
 		{ type: 'end', itemIndex: 0, content: '' },
 	]);
 });
@@ -51,11 +51,7 @@ test('nothing said: no begin and no end', async () => {
 
 test('no stream where the run does not stream or the context has no streaming', () => {
 	expect(ChunkStream.open(context({ streaming: false }).ctx)).toBeUndefined();
-	const {
-		isStreaming: _i,
-		sendChunk: _s,
-		...older
-	} = context().ctx as unknown as Record<string, unknown>;
+	const older = { getExecutionCancelSignal: () => undefined };
 	expect(ChunkStream.open(older as unknown as IExecuteFunctions)).toBeUndefined();
 	const throwing = {
 		...context().ctx,
@@ -73,7 +69,7 @@ test('a slow client: lines wait their turn in order, and saying one never waits'
 	await settle();
 	expect(sent.map((s) => s.type)).toEqual(['begin']);
 	await release();
-	expect(sent.map((s) => s.content)).toEqual(['', 'a\n', 'b\n', 'c\n']);
+	expect(sent.map((s) => s.content)).toEqual(['', 'a\n\n', 'b\n\n', 'c\n\n']);
 });
 
 test('a client that never reads holds the node at most a short time when it returns', async () => {

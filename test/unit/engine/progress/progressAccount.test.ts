@@ -1,5 +1,5 @@
 /** What a chat hears of the node's jobs (progressAccount.ts), on a clock the test moves. */
-import { spoken } from '../../../../nodes/MediaGeneration/engine/progress/lineWords';
+import { linked, spoken } from '../../../../nodes/MediaGeneration/engine/progress/lineWords';
 import { ProgressAccount } from '../../../../nodes/MediaGeneration/engine/progress/progressAccount';
 
 const T0 = 1_000_000;
@@ -56,8 +56,8 @@ describe('one job', () => {
 		a.jobReady(0, [{ url: 'https://f/1', name: 'v.mp4', size: '1.2 MB' }, { url: 'https://f/2' }]);
 		expect(lines.slice(1)).toEqual([
 			'Video job j1 is done; downloading.',
-			'Video ready: v.mp4, 1.2 MB, https://f/1 (link valid 24 hours).',
-			'Video ready: https://f/2 (link valid 24 hours).',
+			'Video ready: [v.mp4](https://f/1), 1.2 MB (link valid 24 hours).',
+			'Video ready: [link](https://f/2) (link valid 24 hours).',
 		]);
 	});
 
@@ -129,9 +129,9 @@ describe('a batch', () => {
 		a.jobReady(0, [{ url: 'https://f/a' }]);
 		a.summary();
 		expect(lines.slice(2)).toEqual([
-			'1 of 2 images ready: b.png, 20 kB, https://f/b',
+			'1 of 2 images ready: [b.png](https://f/b), 20 kB',
 			'After 15 s: 1 of 2 images ready, 1 processing.',
-			'2 of 2 images ready: https://f/a',
+			'2 of 2 images ready: [link](https://f/a)',
 			'Done: 2 of 2 images ready. Links are valid 24 hours.',
 		]);
 	});
@@ -184,6 +184,13 @@ describe('a batch', () => {
 		a.jobDone(0, true);
 		expect(lines).toEqual(['Video job v1 is done; downloading.']);
 	});
+});
+
+test('links as Markdown: named by the file, the address kept whole', () => {
+	expect(linked({ url: 'https://f/a b(1).png?x=1', name: 'a [1].png' })).toBe(
+		'[a 1.png](https://f/a%20b%281%29.png?x=1)',
+	);
+	expect(linked({ url: 'https://f/x' })).toBe('[link](https://f/x)');
 });
 
 test('spoken durations', () => {
