@@ -52,9 +52,9 @@ async function finishedExecution(rest, workflowId, timeoutMs = 15_000) {
  * account, activates each workflow as it is and waits until its chat answers.
  * @param {import('./n8n-cli').N8nInstance} n8n
  * @param {{id: string, workflow: object}[]} workflows
- * @returns {Promise<{rest: N8nRest, urls: string[], chat: Function}>} the owner's REST client,
- *   each chat's URL, and `chat(index, message, options)`: sendChatMessage's answer from the
- *   index-th chat, with the execution it started once ended
+ * @returns {Promise<{chat: Function}>} `chat(index, message, options)`: sendChatMessage's answer
+ *   from the index-th workflow's chat, with the execution it started (as N8nRest.execution reads
+ *   it) once that has ended
  */
 async function openChats(n8n, workflows) {
 	const base = await n8n.start(await freePort());
@@ -69,7 +69,7 @@ async function openChats(n8n, workflows) {
 		const answer = await sendChatMessage(urls[index], message, options);
 		return { ...answer, execution: await finishedExecution(rest, workflows[index].id) };
 	};
-	return { rest, urls, chat };
+	return { chat };
 }
 
 /**
@@ -133,10 +133,4 @@ function streamedLines(chunks) {
 		);
 }
 
-module.exports = {
-	chatUrl,
-	waitForChat,
-	openChats,
-	sendChatMessage,
-	streamedLines,
-};
+module.exports = { openChats, streamedLines };
