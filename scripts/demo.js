@@ -116,7 +116,11 @@ function withShortWaits(examples) {
  */
 async function runChat(chats, index, real) {
 	console.log(`\n  you:  ${CHAT_MESSAGE}`);
-	const print = (line) => console.log(`  chat: ${real ? line : withoutLoopbackLinks(line)}`);
+	// the chat shows a Markdown link [name](address) as the name, linked
+	const print = (markdown) => {
+		const link = (_, name, url) => `${name} ${real ? url : withoutLoopbackLinks(url)}`;
+		console.log(`  chat: ${markdown.replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, link)}`);
+	};
 	const { chunks, execution } = await chats.chat(
 		index,
 		{ sessionId: `demo-${index}`, chatInput: CHAT_MESSAGE },
