@@ -16,75 +16,16 @@ require('../harness/n8n-env');
 const fs = require('node:fs');
 const path = require('node:path');
 const { startFakeService } = require('../harness/fake-service/server');
-const { sniffImage } = require('../harness/fake-service/media/sniff');
-const { readMp4 } = require('../harness/fake-service/media/mp4');
-const { mp3DurationMs } = require('../harness/fake-service/media/mp3');
-const { N8nInstance, NODE_TYPE, nodeItems, runData, runError } = require('../harness/n8n-cli');
+const { N8nInstance, nodeItems, runError } = require('../harness/n8n-cli');
 const { loadExamples, credentialsFor, withParameters } = require('../harness/examples');
 const { forAccount } = require('./demo-account');
+const { table, writeFiles } = require('./demo-files');
 const { openChats, streamedLines } = require('../harness/chat-stream');
 
 const CHAT_MESSAGE = 'A paper boat drifting down a rainy city street at dusk';
 const isChat = (workflow) => workflow.nodes.some((n) => n.type.endsWith('.chatTrigger'));
 
 const OUTPUT = path.resolve(__dirname, '../demo-output');
-
-function table(rows, columns) {
-	const widths = columns.map((c) =>
-		Math.max(c.length, ...rows.map((r) => String(r[c] ?? '').length)),
-	);
-	const line = (cells) => cells.map((v, i) => String(v ?? '').padEnd(widths[i])).join('  ');
-	return [
-		line(columns),
-		line(widths.map((w) => '-'.repeat(w))),
-		...rows.map((r) => line(columns.map((c) => r[c]))),
-	].join('\n');
-}
-
-function describeFile(bytes, mimeType) {
-	const image = sniffImage(bytes);
-	if (image) return `${image.width}x${image.height}`;
-	if (mimeType === 'audio/mpeg') return `${(mp3DurationMs(bytes) / 1000).toFixed(1)} s`;
-	const video = readMp4(bytes);
-	return video ? `${(video.durationMs / 1000).toFixed(1)} s, ${video.width}x${video.height}` : '?';
-}
-
-/**
- * Writes every binary output of the workflow's Media Generation nodes (their first output, Done
- * for Check, over every run of a loop); returns table rows.
- */
-function writeFiles(n8n, example, data, workflow) {
-	const rows = [];
-	const mediaNodes = workflow.nodes.filter((n) => n.type === NODE_TYPE).map((n) => n.name);
-	for (const name of mediaNodes) {
-		const items = (runData(data)?.[name] ?? []).flatMap((run) => run.data?.main?.[0] ?? []);
-		for (const item of items) {
-			if (item.json.error) {
-				rows.push({
-					example,
-					node: name,
-					file: `(failed: ${String(item.json.error).slice(0, 80)})`,
-				});
-				continue;
-			}
-			for (const binary of Object.values(item.binary ?? {})) {
-				const bytes = n8n.fileBytes(binary);
-				const file = path.join(OUTPUT, binary.fileName);
-				fs.writeFileSync(file, bytes);
-				rows.push({
-					example,
-					node: name,
-					file: path.relative(process.cwd(), file),
-					type: binary.mimeType,
-					size: `${(bytes.length / 1024).toFixed(1)} KB`,
-					'duration or dimensions': describeFile(bytes, binary.mimeType),
-				});
-			}
-		}
-	}
-	return rows;
-}
-
 /**
  * The fake service's file links die with the demo: say what each one is instead of printing it.
  * A link's file name starts with its job's kind (`image-…`, `video-…`, `podcast-…`).
@@ -187,7 +128,7 @@ async function main() {
 				continue;
 			}
 			console.log(`done in ${seconds} s`);
-			rows.push(...writeFiles(n8n, name, data, examples[name]));
+			rows.push(...writeFiles(n8n, OUTPUT, name, data, examples[name]));
 			const [answer] = nodeItems(data, 'AI Agent') ?? [];
 			if (answer)
 				notes.push(
