@@ -120,6 +120,11 @@ async function forAccount(examples, media) {
 		'Generate Video',
 		merge(cheapestVideo(videos, 'text', '16:9')),
 	);
+	out['chat-video-with-progress'] = withParameters(
+		examples['chat-video-with-progress'],
+		'Generate Video',
+		merge(cheapestVideo(videos, 'text', '16:9')),
+	);
 	return out;
 }
 

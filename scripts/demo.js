@@ -10,76 +10,22 @@
  * duration its listing offers, and spends credits.
  * The podcast example then needs two voice IDs of the account (MEDIA_GENERATION_VOICE_1 and _2).
  * The AI steps use OpenAI when OPENAI_API_KEY is set, else the fake service's scripted chat endpoint.
+ * The chat example runs in `n8n start`: one message, the node's progress printed as it streams in.
  */
 require('../harness/n8n-env');
 const fs = require('node:fs');
 const path = require('node:path');
 const { startFakeService } = require('../harness/fake-service/server');
-const { sniffImage } = require('../harness/fake-service/media/sniff');
-const { readMp4 } = require('../harness/fake-service/media/mp4');
-const { mp3DurationMs } = require('../harness/fake-service/media/mp3');
-const { N8nInstance, NODE_TYPE, nodeItems, runData, runError } = require('../harness/n8n-cli');
+const { N8nInstance, nodeItems, runError } = require('../harness/n8n-cli');
 const { loadExamples, credentialsFor, withParameters } = require('../harness/examples');
 const { forAccount } = require('./demo-account');
+const { table, writeFiles } = require('./demo-files');
+const { openChats, streamedLines } = require('../harness/chat-stream');
+
+const CHAT_MESSAGE = 'A paper boat drifting down a rainy city street at dusk';
+const isChat = (workflow) => workflow.nodes.some((n) => n.type.endsWith('.chatTrigger'));
 
 const OUTPUT = path.resolve(__dirname, '../demo-output');
-
-function table(rows, columns) {
-	const widths = columns.map((c) =>
-		Math.max(c.length, ...rows.map((r) => String(r[c] ?? '').length)),
-	);
-	const line = (cells) => cells.map((v, i) => String(v ?? '').padEnd(widths[i])).join('  ');
-	return [
-		line(columns),
-		line(widths.map((w) => '-'.repeat(w))),
-		...rows.map((r) => line(columns.map((c) => r[c]))),
-	].join('\n');
-}
-
-function describeFile(bytes, mimeType) {
-	const image = sniffImage(bytes);
-	if (image) return `${image.width}x${image.height}`;
-	if (mimeType === 'audio/mpeg') return `${(mp3DurationMs(bytes) / 1000).toFixed(1)} s`;
-	const video = readMp4(bytes);
-	return video ? `${(video.durationMs / 1000).toFixed(1)} s, ${video.width}x${video.height}` : '?';
-}
-
-/**
- * Writes every binary output of the workflow's Media Generation nodes (their first output, Done
- * for Check, over every run of a loop); returns table rows.
- */
-function writeFiles(n8n, example, data, workflow) {
-	const rows = [];
-	const mediaNodes = workflow.nodes.filter((n) => n.type === NODE_TYPE).map((n) => n.name);
-	for (const name of mediaNodes) {
-		const items = (runData(data)?.[name] ?? []).flatMap((run) => run.data?.main?.[0] ?? []);
-		for (const item of items) {
-			if (item.json.error) {
-				rows.push({
-					example,
-					node: name,
-					file: `(failed: ${String(item.json.error).slice(0, 80)})`,
-				});
-				continue;
-			}
-			for (const binary of Object.values(item.binary ?? {})) {
-				const bytes = n8n.fileBytes(binary);
-				const file = path.join(OUTPUT, binary.fileName);
-				fs.writeFileSync(file, bytes);
-				rows.push({
-					example,
-					node: name,
-					file: path.relative(process.cwd(), file),
-					type: binary.mimeType,
-					size: `${(bytes.length / 1024).toFixed(1)} KB`,
-					'duration or dimensions': describeFile(bytes, binary.mimeType),
-				});
-			}
-		}
-	}
-	return rows;
-}
-
 /**
  * The fake service's file links die with the demo: say what each one is instead of printing it.
  * A link's file name starts with its job's kind (`image-…`, `video-…`, `podcast-…`).
@@ -103,6 +49,26 @@ function withShortWaits(examples) {
 		...examples,
 		[name]: withParameters(examples[name], 'Wait 5 Minutes', { amount: 5, unit: 'seconds' }),
 	};
+}
+
+/**
+ * Runs a chat example as `n8n execute` runs the others: one message to its chat, the lines the
+ * run streams printed as they arrive.
+ */
+async function runChat(chats, index, real) {
+	console.log(`\n  you:  ${CHAT_MESSAGE}`);
+	// the chat shows a Markdown link [name](address) as the name, linked
+	const print = (markdown) => {
+		const link = (_, name, url) => `${name} ${real ? url : withoutLoopbackLinks(url)}`;
+		console.log(`  chat: ${markdown.replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, link)}`);
+	};
+	const { chunks, execution } = await chats.chat(
+		index,
+		{ sessionId: `demo-${index}`, chatInput: CHAT_MESSAGE },
+		{ onChunk: (chunk) => streamedLines([chunk]).forEach((l) => print(l.line)) },
+	);
+	const failed = execution.status !== 'success' || chunks.some((c) => c.type === 'error');
+	return { code: failed ? 1 : 0, data: execution.data };
 }
 
 async function main() {
@@ -144,10 +110,17 @@ async function main() {
 		const rows = [];
 		const notes = [];
 		let failed = 0;
-		for (const [i, name] of names.entries()) {
+		// the chat examples last: they run in `n8n start`, which shares the database of the executes
+		const chatNames = names.filter((n) => isChat(examples[n]));
+		const workflowOf = (n) => ({ id: ids[names.indexOf(n)], workflow: examples[n] });
+		let chats;
+		for (const name of [...names.filter((n) => !chatNames.includes(n)), ...chatNames]) {
+			if (chatNames.includes(name)) chats ??= await openChats(n8n, chatNames.map(workflowOf));
 			const started = Date.now();
 			process.stdout.write(`Running "${examples[name].name}"… `);
-			const { code, data } = await n8n.execute(ids[i]);
+			const { code, data } = chats
+				? await runChat(chats, chatNames.indexOf(name), real)
+				: await n8n.execute(workflowOf(name).id);
 			const seconds = ((Date.now() - started) / 1000).toFixed(1);
 			if (code !== 0 || !data) {
 				failed++;
@@ -155,7 +128,7 @@ async function main() {
 				continue;
 			}
 			console.log(`done in ${seconds} s`);
-			rows.push(...writeFiles(n8n, name, data, examples[name]));
+			rows.push(...writeFiles(n8n, OUTPUT, name, data, examples[name]));
 			const [answer] = nodeItems(data, 'AI Agent') ?? [];
 			if (answer)
 				notes.push(

@@ -12,7 +12,8 @@
  *   - after a run, the output shows the node's execution hint with the credits estimated;
  *   - the credential test passes with a good key and explains a wrong one;
  *   - Check shows two outputs, Done and Running (the durable loop example);
- *   - an imported example holds its model in the picker, named as the list names it.
+ *   - an imported example holds its model in the picker, named as the list names it;
+ *   - the chat example's progress lines and link in the editor's chat (./chat.js).
  * On the way it takes the README's screenshots (docs/images/*.jpg) from the example workflows, as a
  * user imports them. Exits 1 on the first failure,
  * leaving a picture of the page in the temporary folder.
@@ -39,6 +40,7 @@ const {
 } = require('./browser');
 const { videoModels } = require('../../harness/fake-service/catalogue');
 const { CREDENTIALS } = require('../../harness/examples');
+const { checkChatProgress, videoMs } = require('./chat');
 
 const PORT = Number(process.env.MEDIA_GENERATION_EDITOR_TEST_PORT ?? 5751);
 const IMAGES = path.resolve(__dirname, '../../docs/images');
@@ -137,7 +139,7 @@ async function main() {
 	console.log(`Starting n8n with this package on port ${PORT}…`);
 	const session = await startEditorSession({
 		port: PORT,
-		timing: { queueMs: 200, imageMs: 800, videoMs: 1200, audioMs: 1200 },
+		timing: { queueMs: 200, imageMs: 800, videoMs: videoMs(1200), audioMs: 1200 },
 		workflows: { 'editor-video': VIDEO_WORKFLOW },
 	});
 	let browser;
@@ -399,6 +401,8 @@ async function main() {
 			}
 			step(`credential test with ${key}: "${(details ?? expectation).source.replace(/\\/g, '')}"`);
 		}
+
+		await checkChatProgress(page, session, step);
 		console.log(`Editor checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 	} catch (error) {
 		const picture = path.join(os.tmpdir(), 'media-generation-editor-failure.png');
