@@ -5,7 +5,6 @@
  * as it arrives and notes when each line came, so that a test can tell lines sent while a job
  * runs from lines sent all at once at the end.
  */
-const net = require('node:net');
 
 /**
  * Sorts one line of the answer: a chunk (an object with a string `type`), n8n's keepalive (dropped),
@@ -101,13 +100,4 @@ function lineIndex(lines, ...wanted) {
 	return lines.findIndex((l) => wanted.every((w) => holds(l.content, w)));
 }
 
-/** A TCP port free on loopback now (for an `n8n start` of a test; several run side by side). */
-async function freePort() {
-	const server = net.createServer();
-	await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address();
-	await new Promise((resolve) => server.close(resolve));
-	return port;
-}
-
-module.exports = { streamPost, nodeLines, lineIndex, freePort };
+module.exports = { streamPost, nodeLines, lineIndex };

@@ -9,7 +9,8 @@
 const { N8nRest, itemsOf, seenAt } = require('../../harness/n8n-rest');
 const { N8nInstance, nodeItems } = require('../../harness/n8n-cli');
 const { fakeServiceCredentials } = require('../../harness/examples');
-const { streamPost, nodeLines, lineIndex, freePort } = require('../../harness/stream-client');
+const { streamPost, nodeLines, lineIndex } = require('../../harness/stream-client');
+const { freePort } = require('../../harness/ports');
 const { until } = require('../../harness/wait');
 const { API_KEY, compatService } = require('../compat/instance');
 const {
