@@ -4,10 +4,10 @@
  * trigger's chat URL, and a streamed run's answer read as it arrives, one JSON object a line
  * (`begin`, `item`, `end`, `error`, and `keepalive` on n8n 2.40+). Used by the chat suite and the demo.
  */
-const { now } = require('./clock');
 const { until } = require('./wait');
 const { N8nRest } = require('./n8n-rest');
 const { freePort } = require('./ports');
+const { streamPost } = require('./stream-client');
 
 /** The chat URL of a workflow's Chat Trigger: `/webhook/<webhookId>/chat` (production). */
 function chatUrl(base, workflow) {
@@ -73,49 +73,13 @@ async function openChats(n8n, workflows) {
 }
 
 /**
- * Sends one message as the chat widget does and reads the answer to its end.
+ * Sends one message as the chat widget does and reads the answer to its end (streamPost's answer).
  * @param {string} url the chat URL
  * @param {{sessionId: string, chatInput: string}} message
- * @param {object} [options]
- * @param {(chunk: object) => void} [options.onChunk] called with each chunk as it arrives
- * @param {number} [options.timeoutMs] how long the whole answer may take (default 2 minutes)
- * @returns {Promise<{status: number, contentType: string, chunks: object[], text: string}>}
- *   chunks: every line but keepalives, each with `receivedAt` (the tests' clock), a line that is
- *   not JSON as `{type: 'not JSON', content}`; text: the whole body as received
+ * @param {{onChunk?: (chunk: object) => void, timeoutMs?: number}} [options]
  */
 async function sendChatMessage(url, message, { onChunk, timeoutMs = 120_000 } = {}) {
-	const res = await fetch(url, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({ action: 'sendMessage', ...message }),
-		signal: AbortSignal.timeout(timeoutMs),
-	});
-	const chunks = [];
-	let text = '';
-	let pending = '';
-	const take = (line) => {
-		if (!line.trim()) return;
-		let parsed;
-		try {
-			parsed = JSON.parse(line);
-		} catch {
-			parsed = { type: 'not JSON', content: line };
-		}
-		const chunk = { ...parsed, receivedAt: now() };
-		if (chunk.type === 'keepalive') return;
-		chunks.push(chunk);
-		onChunk?.(chunk);
-	};
-	const decoder = new TextDecoder();
-	for await (const bytes of res.body) {
-		const part = decoder.decode(bytes, { stream: true });
-		text += part;
-		const lines = (pending + part).split('\n');
-		pending = lines.pop();
-		lines.forEach(take);
-	}
-	take(pending);
-	return { status: res.status, contentType: res.headers.get('content-type') ?? '', chunks, text };
+	return await streamPost(url, { action: 'sendMessage', ...message }, { onChunk, timeoutMs });
 }
 
 /**

@@ -5,12 +5,13 @@
  * as it arrives and notes when each line came, so that a test can tell lines sent while a job
  * runs from lines sent all at once at the end.
  */
+const { now } = require('./clock');
 
 /**
  * Sorts one line of the answer: a chunk (an object with a string `type`), n8n's keepalive (dropped),
  * or anything else (kept as text, e.g. the JSON body of an answer that was not streamed).
  */
-function sortLine(line, at, into) {
+function sortLine(line, at, into, onChunk) {
 	if (!line.trim()) return;
 	let parsed;
 	try {
@@ -21,7 +22,11 @@ function sortLine(line, at, into) {
 	}
 	if (typeof parsed?.type !== 'string') into.other.push({ at, line });
 	else if (parsed.type === 'keepalive') into.keepalives += 1;
-	else into.chunks.push({ at, ...parsed });
+	else {
+		const chunk = { at, receivedAt: now(), ...parsed };
+		into.chunks.push(chunk);
+		onChunk?.(chunk);
+	}
 }
 
 /**
@@ -30,12 +35,14 @@ function sortLine(line, at, into) {
  * @param {object} body
  * @param {object} [options]
  * @param {number} [options.timeoutMs] when to give up (the request is aborted)
+ * @param {(chunk: object) => void} [options.onChunk] called with each chunk as it arrives
  * @returns {Promise<{status: number, contentType: string, text: string, chunks: object[],
  *   other: {at: number, line: string}[], keepalives: number, endedAt: number}>} every chunk
  *   parsed, in order, with `at`: the ms from the request to the arrival of the bytes that ended
- *   its line; `other` the lines that are not chunks; `endedAt` when the answer ended
+ *   its line, and `receivedAt`: that arrival on the tests' clock (harness/clock.js, the fake
+ *   service's); `other` the lines that are not chunks; `endedAt` when the answer ended
  */
-async function streamPost(url, body, { timeoutMs = 150_000 } = {}) {
+async function streamPost(url, body, { timeoutMs = 150_000, onChunk } = {}) {
 	const started = performance.now();
 	const since = () => Math.round(performance.now() - started);
 	const res = await fetch(url, {
@@ -55,10 +62,10 @@ async function streamPost(url, body, { timeoutMs = 150_000 } = {}) {
 		pending += piece;
 		const lines = pending.split('\n');
 		pending = lines.pop();
-		for (const line of lines) sortLine(line, at, into);
+		for (const line of lines) sortLine(line, at, into, onChunk);
 	}
 	const endedAt = since();
-	sortLine(pending + decoder.decode(), endedAt, into);
+	sortLine(pending + decoder.decode(), endedAt, into, onChunk);
 	return {
 		status: res.status,
 		contentType: res.headers.get('content-type') ?? '',
