@@ -11,7 +11,8 @@ export function cohortKey(kind: string, path: string, body: IDataObject): string
 	for (const key of Object.keys(body).sort()) {
 		const v = body[key];
 		if (TEXT_FIELDS.has(key)) {
-			parts.push(`${key}~${Math.round(String(v ?? '').length / 500)}`);
+			const length = typeof v === 'string' ? v.length : 0;
+			parts.push(`${key}~${Math.round(length / 500)}`);
 		} else if (key === 'script' && Array.isArray(v)) {
 			// segments are objects (validation/podcastRequest.ts); a missing text joins as none
 			const words = (v as IDataObject[])

@@ -27,7 +27,7 @@ import { CLOSE_LEFT, loopRound, NET_MS, TOLERANCE_MS } from './schedule';
  * Pure: the batch tells it what it sent and saw, with the time, and asks what is due.
  */
 /** a batch whose loop round is longer than the net may poll this share more: its scouts' polls */
-const MARGIN_SHARE = 0.05;
+export const MARGIN_SHARE = 0.05;
 /** rule 4 for two rounds of the loop: each of the last few polled about every second, four times */
 const CLOSE_RESERVE = 4 * CLOSE_LEFT;
 

@@ -58,6 +58,13 @@ describe('cohortKey', () => {
 		}
 	});
 
+	test('a text left out counts as an empty one', () => {
+		for (const field of ['prompt', 'delivery_instructions']) {
+			const key = (text?: string) => cohortKey('podcast', '/podcast', { [field]: text });
+			expect(key(undefined)).toBe(key(''));
+		}
+	});
+
 	test('how many inputs a job names matters, not which', () => {
 		const key = (o: object) => cohortKey('video', '/video', { model_id: 'veo', ...o });
 		expect(key({ reference_image_ids: ['a', 'b'] })).toBe(key({ reference_image_ids: ['c', 'd'] }));
@@ -84,6 +91,21 @@ describe('cohortKey', () => {
 		expect(key(many.join(' '))).toBe(key(words(301).join(' ')));
 		expect(key(many.join(' '))).not.toBe(key('word'));
 		expect(key('word')).toBe(key('word', ...Array(300).fill('')));
+	});
+
+	test('scripts are alike when their word counts round to the same step: the first step is half as wide', () => {
+		const key = (words: number) =>
+			cohortKey('podcast', '/podcast/scripted', {
+				script: [{ text: Array(words).fill('word').join(' '), voice_id: 'v' }],
+			});
+		// the first word count past `from` with another key (a thousand words on: none)
+		const nextStep = (from: number) => {
+			let n = from;
+			while (key(n) === key(from) && n < from + 1000) n++;
+			return n;
+		};
+		const first = nextStep(1);
+		expect(2 * first).toBe(nextStep(first) - first);
 	});
 
 	test('the parts of a key never run into each other', () => {

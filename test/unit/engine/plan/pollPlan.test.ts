@@ -116,26 +116,6 @@ describe('poll plan', () => {
 		}
 	});
 
-	test('the poll kept for the end of a job goes out with the budget spent, and only that one', () => {
-		const plan = new PollPlan();
-		// alike jobs: job 0 ends at its first poll, jobs 1 and 2 are a second younger
-		plan.add(0, 'alike', 0);
-		plan.add(1, 'alike', 1000);
-		plan.add(2, 'alike', 1000);
-		const t = plan.wakeAt();
-		expect(ids(plan.due(t))).toEqual([0]);
-		plan.seen(0, true);
-		// jobs 1 and 2, the last left and younger than that end age, likely end when they reach
-		// it: the polls the budget keeps for their ends go out now, though it has nothing beyond
-		expect(plan.wakeAt()).toBeLessThanOrEqual(t);
-		expect(ids(plan.due(t)).sort()).toEqual([1, 2]);
-		plan.seen(1, false);
-		plan.seen(2, false);
-		// they found both running: the close watch must wait for the budget, so the next polls
-		// are those at their end age
-		expect(plan.wakeAt()).toBe(1000 + t + TOLERANCE_MS);
-	});
-
 	test('a job removed is polled no more, however often it was polled before', () => {
 		const plan = new PollPlan();
 		plan.add(0, 'a', 0);

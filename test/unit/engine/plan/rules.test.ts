@@ -3,53 +3,12 @@
  * when. Answers come at once. Batches start at T0, not at 0, so that a time and an age differ.
  */
 import { PollPlan } from '../../../../nodes/MediaGeneration/engine/plan/pollPlan';
-import { loop } from './loop';
-import { serviceBatch, watch } from './simulator';
-import { CLOSE_LEFT, loopRound } from '../../../../nodes/MediaGeneration/engine/plan/schedule';
-
-const T0 = 7_000;
-/** a round of the loop over one job, as the budget counts it: the patrol's floor */
-const ROUND = loopRound(1);
-
-type Batch = {
-	/** when each job ends, from T0 */
-	endsAt: number[];
-	/** when each job is created, from T0 (5 ms apart if not given) */
-	createdAt?: number[];
-	/** until when each job is queued, from T0 */
-	queuedUntil?: number[];
-	cohort?: (id: number) => string;
-	/** stops the run at this time, from T0 */
-	until?: number;
-};
-
-/** Runs a batch to its end (or `until`): the times of each job's polls, from T0. */
-function run(b: Batch, plan = new PollPlan()): number[][] {
-	const polls: number[][] = b.endsAt.map(() => []);
-	const adds = b.endsAt.map((_, id) => ({ id, at: T0 + (b.createdAt?.[id] ?? id * 5) }));
-	const stop = T0 + (b.until ?? Infinity);
-	for (let step = 0; step < 200_000 && (plan.size || adds.length); step++) {
-		const t = Math.min(plan.wakeAt(), adds[0]?.at ?? Infinity);
-		if (t > stop) break;
-		while (adds.length && adds[0].at <= t) {
-			const { id, at } = adds.shift()!;
-			plan.add(id, b.cohort?.(id) ?? 'alike', at);
-		}
-		for (const { id } of plan.due(t)) {
-			polls[id].push(t - T0);
-			if (t < T0 + (b.queuedUntil?.[id] ?? -Infinity)) plan.seenQueued(id);
-			else plan.seen(id, t >= T0 + b.endsAt[id]);
-		}
-	}
-	return polls;
-}
-
-const gaps = (at: number[]) => at.slice(1).map((t, i) => t - at[i]);
-const between = (at: number[], from: number, to: number) => at.filter((t) => t > from && t <= to);
-/** how long after its end a job was first seen ended */
-const lag = (at: number[], endsAt: number) => at.find((t) => t >= endsAt)! - endsAt;
-const alike = (n: number, end: (id: number) => number) =>
-	Array.from({ length: n }, (_, id) => end(id));
+import {
+	CLOSE_LEFT,
+	PATROL_MARGIN_MS,
+	TOLERANCE_MS,
+} from '../../../../nodes/MediaGeneration/engine/plan/schedule';
+import { alike, between, gaps, lag, ROUND, run, T0 } from './batchRun';
 
 describe('rule 1: the patrol', () => {
 	test('a lone job is polled once a round while young, then every tenth of its age at most', () => {
@@ -104,6 +63,30 @@ describe('rule 2: alike jobs share what they learn', () => {
 				[],
 			);
 	});
+
+	test.each([
+		['a tolerance before the end age is not learnt', TOLERANCE_MS, false],
+		['more than a tolerance before it is the new end age', TOLERANCE_MS + 1, true],
+	])('an end seen %s', (_, by, learnt) => {
+		// job 0 alone is first polled at `endAge`, and found ended then
+		const probe = new PollPlan();
+		probe.add(0, 'alike', T0);
+		const endAge = probe.wakeAt() - T0;
+		const plan = new PollPlan();
+		plan.add(0, 'alike', T0);
+		// the others come a second later; job 1 is polled at its Poll Interval, `by` before the end age
+		const later = T0 + 1000;
+		plan.add(1, 'alike', later, { capMs: endAge - by });
+		for (let id = 2; id < 8; id++) plan.add(id, 'alike', later);
+		expect(plan.due(T0 + endAge)).toEqual([{ id: 0, routine: true }]);
+		plan.seen(0, true);
+		expect(plan.due(plan.wakeAt())).toEqual([{ id: 1, routine: false }]);
+		plan.seen(1, true);
+		// the others await the end age a tolerance late, never early
+		const next = later + (learnt ? endAge - by : endAge) + TOLERANCE_MS;
+		expect(plan.wakeAt()).toBe(next);
+		expect(plan.due(next).length).toBe(6);
+	});
 });
 
 describe('rule 3: past the end age, a job still running is watched closely', () => {
@@ -115,22 +98,47 @@ describe('rule 3: past the end age, a job still running is watched closely', () 
 });
 
 describe('rule 4: the last few are watched closely', () => {
-	test('once jobs have ended, each of the last few is polled at least twice a round', () => {
-		const ends = alike(20, (id) =>
-			id < 20 - CLOSE_LEFT ? 10_000 : 12_000 + (id % CLOSE_LEFT) * 500,
-		);
-		const polls = run({ endsAt: ends, cohort: (id) => (id < 20 - CLOSE_LEFT ? 'a' : 'b') });
-		const lastEnd = Math.max(...polls.slice(0, 20 - CLOSE_LEFT).map((p) => p[p.length - 1]));
-		for (let id = 20 - CLOSE_LEFT; id < 20; id++) {
-			const watched = [lastEnd, ...between(polls[id], lastEnd, ends[id])];
-			expect(
-				Math.max(
-					...gaps(watched),
-					polls[id].find((t) => t >= ends[id])! - watched[watched.length - 1],
-				),
-			).toBeLessThanOrEqual(ROUND / 2);
-		}
-	});
+	test.each([
+		[
+			'of a kind of their own',
+			10_000,
+			0,
+			12_000,
+			(id: number) => (id < 20 - CLOSE_LEFT ? 'a' : 'b'),
+		],
+		// the others' close watch (rule 3) would spend the budget but for the polls kept for the few
+		['alike the others', 5_000, 60, 8_000, () => 'alike'],
+	])(
+		'once jobs have ended, each of the last few is polled at least twice a round: %s',
+		(_, othersEnd, apart, fewEnd, cohort) => {
+			const ends = alike(20, (id) =>
+				id < 20 - CLOSE_LEFT ? othersEnd + id * apart : fewEnd + (id % CLOSE_LEFT) * 500,
+			);
+			const polls = run({ endsAt: ends, cohort });
+			const lastEnd = Math.max(...polls.slice(0, 20 - CLOSE_LEFT).map((p) => p[p.length - 1]));
+			for (let id = 20 - CLOSE_LEFT; id < 20; id++) {
+				const watched = [lastEnd, ...between(polls[id], lastEnd, ends[id])];
+				expect(
+					Math.max(
+						...gaps(watched),
+						polls[id].find((t) => t >= ends[id])! - watched[watched.length - 1],
+					),
+				).toBeLessThanOrEqual(ROUND / 2);
+			}
+		},
+	);
+
+	test.each([
+		[16_000, 16_500],
+		[22_000, 24_000],
+		[30_000, 30_200],
+	])(
+		'two alike jobs ending at %i and %i ms: the scout left the polls kept for the last',
+		(first, last) => {
+			const polls = run({ endsAt: [first, last] });
+			expect(lag(polls[1], last)).toBeLessThanOrEqual(ROUND / 2);
+		},
+	);
 
 	test('with more than the few left, none is watched closely for it', () => {
 		const ends = alike(20, (id) => (id < 19 - CLOSE_LEFT ? 10_000 : 40_000));
@@ -146,6 +154,14 @@ describe('rule 4: the last few are watched closely', () => {
 		// the very last has the budget's leftovers and its poll once a round
 		for (let id = 2; id < 5; id++) expect(lag(polls[id], ends[id])).toBeLessThanOrEqual(ROUND / 2);
 	});
+
+	test('a job added once others have ended: the one that was last goes back from once a round to its net', () => {
+		// job 0 ends alone; job 1, alike, comes later and is the last left; then job 2 comes
+		const polls = run({ endsAt: [20_000, 90_000, 90_000], createdAt: [0, 30_000, 31_000] });
+		const before = Math.max(...polls[1].filter((t) => t <= 31_000));
+		const after = Math.min(...polls[1].filter((t) => t > 31_000));
+		expect(after - before).toBeGreaterThan(ROUND + PATROL_MARGIN_MS);
+	});
 });
 
 describe('rule 5: a job seen queued is timed from that poll', () => {
@@ -160,28 +176,5 @@ describe('rule 5: a job seen queued is timed from that poll', () => {
 				between(polls[id], queuedAt + endAge, queuedAt + endAge * 1.1).length,
 			).toBeGreaterThanOrEqual(2);
 		}
-	});
-});
-
-describe('rule 6: the budget', () => {
-	test('a batch of short jobs behind a few slots, whose loop round is short, polls no more than the loop', () => {
-		for (const seed of [1, 2]) {
-			const jobs = serviceBatch({ n: 20, runMs: 2000, spread: 0, capacity: 4, seed });
-			expect(watch(jobs, { seed, jitterMs: 200 }).polls).toBeLessThanOrEqual(loop(jobs).polls);
-		}
-	});
-
-	test('a batch of thousands of alike jobs, whose loop round is long, is seen done sooner than the loop', () => {
-		const jobs = serviceBatch({ n: 2000, runMs: 5000, spread: 0, seed: 1, createGapMs: 1.15 });
-		const plan = watch(jobs, { seed: 1, jitterMs: 30 });
-		const byLoop = loop(jobs);
-		expect(plan.lastSeenAt).toBeLessThan(byLoop.lastSeenAt);
-		// its margin beyond the loop's polls is a small share
-		expect(plan.polls).toBeLessThanOrEqual(byLoop.polls * 1.1);
-	});
-
-	test('thousands of jobs ending together are each seen, the plan staying one pass', () => {
-		const polls = run({ endsAt: alike(2000, () => 8_000), createdAt: alike(2000, (id) => id) });
-		expect(polls.every((p) => p.some((t) => t >= 8_000))).toBe(true);
 	});
 });

@@ -1,0 +1,57 @@
+/**
+ * A batch run through the poll plan (pollPlan.ts) on a clock the test moves, answers coming at
+ * once: the rules' tests (rules.test.ts, budgetRule.test.ts) read which job was polled when.
+ * Batches start at T0, not at 0, so that a time and an age differ.
+ */
+import { PollPlan } from '../../../../nodes/MediaGeneration/engine/plan/pollPlan';
+import type { PollOptions } from '../../../../nodes/MediaGeneration/engine/plan/pollJob';
+import { loopRound } from '../../../../nodes/MediaGeneration/engine/plan/schedule';
+
+export const T0 = 7_000;
+/** a round of the loop over one job, as the budget counts it: the patrol's floor */
+export const ROUND = loopRound(1);
+
+export type Batch = {
+	/** when each job ends, from T0 */
+	endsAt: number[];
+	/** when each job is created, from T0 (5 ms apart if not given) */
+	createdAt?: number[];
+	/** until when each job is queued, from T0 */
+	queuedUntil?: number[];
+	cohort?: (id: number) => string;
+	/** each job's options (Poll Interval, polled at once) */
+	options?: (id: number) => PollOptions;
+	/** stops the run at this time, from T0 */
+	until?: number;
+};
+
+/** Runs a batch to its end (or `until`): the times of each job's polls, from T0. */
+export function run(b: Batch, plan = new PollPlan()): number[][] {
+	const polls: number[][] = b.endsAt.map(() => []);
+	const adds = b.endsAt
+		.map((_, id) => ({ id, at: T0 + (b.createdAt?.[id] ?? id * 5) }))
+		.sort((x, y) => x.at - y.at);
+	const stop = T0 + (b.until ?? Infinity);
+	for (let step = 0; step < 200_000 && (plan.size || adds.length); step++) {
+		const t = Math.min(plan.wakeAt(), adds[0]?.at ?? Infinity);
+		if (t > stop) break;
+		while (adds.length && adds[0].at <= t) {
+			const { id, at } = adds.shift()!;
+			plan.add(id, b.cohort?.(id) ?? 'alike', at, b.options?.(id));
+		}
+		for (const { id } of plan.due(t)) {
+			polls[id].push(t - T0);
+			if (t < T0 + (b.queuedUntil?.[id] ?? -Infinity)) plan.seenQueued(id);
+			else plan.seen(id, t >= T0 + b.endsAt[id]);
+		}
+	}
+	return polls;
+}
+
+export const gaps = (at: number[]) => at.slice(1).map((t, i) => t - at[i]);
+export const between = (at: number[], from: number, to: number) =>
+	at.filter((t) => t > from && t <= to);
+/** how long after its end a job was first seen ended */
+export const lag = (at: number[], endsAt: number) => at.find((t) => t >= endsAt)! - endsAt;
+export const alike = (n: number, end: (id: number) => number) =>
+	Array.from({ length: n }, (_, id) => end(id));
