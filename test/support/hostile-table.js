@@ -28,7 +28,7 @@ const FREE_TEXT = new Set([
 	'binaryPropertyName',
 ]);
 /** Yes/no fields, and numbers where any finite value from 0 up is fair. */
-const BOOLEAN = new Set(['waitForCompletion', 'downloadMedia', 'loop', 'dryRun']);
+const BOOLEAN = new Set(['waitForCompletion', 'downloadMedia', 'loop', 'dryRun', 'streamProgress']);
 const ANY_AMOUNT = new Set(['maxCredits', 'maxRunCredits']);
 /** Fields that take any JSON object, as an object or as its text (body fields the node lacks). */
 const JSON_OBJECT = new Set(['additionalBodyFields']);
