@@ -4,6 +4,7 @@
  * workflow activated as it is, and a message sent to its public chat URL as n8n's chat widget
  * sends it. The streamed answer is read line by line as it arrives: the node's progress while
  * the video job runs, then the video's link. Runs in the compatibility matrix on every release.
+ * Then the node as an AI Agent's tool behind the same kind of chat (the agent example's tools).
  */
 const { randomUUID } = require('node:crypto');
 const { startFakeService } = require('../../harness/fake-service/server');
@@ -26,9 +27,26 @@ const quiet = withParameters(example, NODE, (p) => ({
 quiet.name = `${example.name} (Stream Progress off)`;
 quiet.nodes.find((n) => n.webhookId).webhookId = randomUUID();
 
+/** The agent example's AI Agent and its Generate Video and Check Video tools, behind this chat. */
+function agentChat() {
+	const agent = loadExamples()['ai-agent-video-tools-mcp'];
+	const keep = ['AI Agent', 'OpenAI Chat Model', NODE, 'Check Video'];
+	const trigger = structuredClone(example.nodes.find((n) => n.webhookId));
+	trigger.webhookId = randomUUID();
+	const connections = {
+		[trigger.name]: { main: [[{ node: 'AI Agent', type: 'main', index: 0 }]] },
+	};
+	for (const name of keep.slice(1)) {
+		const [type, [targets]] = Object.entries(agent.connections[name])[0];
+		connections[name] = { [type]: [targets.filter((t) => t.node === 'AI Agent')] };
+	}
+	const nodes = [trigger, ...agent.nodes.filter((n) => keep.includes(n.name))];
+	return { ...agent, name: 'A video from a chat, by an agent', nodes, connections };
+}
+
 let svc;
 let n8n;
-/** the two chats: the example (0) and the quiet copy (1) */
+/** the chats: the example (0), its quiet copy (1) and the agent's (2) */
 let chats;
 
 /** The one video job the service made for a prompt. */
@@ -49,11 +67,12 @@ beforeAll(async () => {
 	svc = await startFakeService({ timing: TIMING });
 	n8n = new N8nInstance().installPackage();
 	await n8n.importCredentials(fakeServiceCredentials(svc, API_KEY, 'sk-chat'));
-	const ids = await n8n.importWorkflows([example, quiet]);
-	chats = await openChats(n8n, [
-		{ id: ids[0], workflow: example },
-		{ id: ids[1], workflow: quiet },
-	]);
+	const workflows = [example, quiet, agentChat()];
+	const ids = await n8n.importWorkflows(workflows);
+	chats = await openChats(
+		n8n,
+		workflows.map((workflow, i) => ({ id: ids[i], workflow })),
+	);
 }, 240_000);
 
 afterAll(async () => {
@@ -119,4 +138,33 @@ test('Stream Progress off: the video is made, and the chat gets nothing from the
 	expect(chunks.filter((c) => c.type === 'error')).toEqual([]);
 	expect(jobFor(sent.chatInput).request.prompt).toBe(sent.chatInput);
 	expect(execution.status).toBe('success');
+});
+
+test("as an AI Agent's tool: the tool's progress in the chat, then the agent's answer with the link", async () => {
+	const sent = message('A lighthouse at dawn, waves below');
+	const { status, chunks, text, execution } = await chats.chat(2, sent);
+	expect(status).toBe(200);
+	expect(text).not.toContain(API_KEY);
+	expect(execution.status).toBe('success');
+	const job = jobFor(sent.chatInput);
+
+	// the agent's and the tool's messages follow each other: a begin only once the last one ended
+	expect(chunks.filter((c) => c.type === 'error')).toEqual([]);
+	let open = null;
+	for (const { type, metadata } of chunks.filter((c) => c.type !== 'keepalive')) {
+		const node = metadata?.nodeName;
+		expect({ type, node, open }).toMatchObject(type === 'begin' ? { open: null } : { open: node });
+		if (type === 'begin') open = node;
+		if (type === 'end') open = null;
+	}
+	expect(open).toBeNull();
+
+	const lines = streamedLines(chunks);
+	const tool = lines.filter((l) => l.node === NODE).map((l) => l.line);
+	expect(tool.length).toBeGreaterThanOrEqual(2);
+	expect(/created/i.test(tool[0]) && namesJob(tool[0], job)).toBe(true);
+	const video = `video-${job.id.slice(0, 8)}-0.mp4`;
+	expect(tool.at(-1)).toContain(video);
+	const answer = lines.filter((l) => l.node === 'AI Agent').map((l) => l.line);
+	expect(answer.join('\n')).toContain(video);
 });
