@@ -11,4 +11,8 @@ module.exports = {
 	globalTeardown: '<rootDir>/test/global-teardown.js',
 	testTimeout: 30000,
 	maxWorkers: 2,
+	// A worker whose heap passed this after a test file is replaced. Jest gives a worker 500 ms to
+	// exit at the end; one that ends with a heap of a gigabyte or more may take longer, and Jest
+	// then warns that it "failed to exit gracefully".
+	workerIdleMemoryLimit: '512MB',
 };

