@@ -25,6 +25,18 @@ export type Batch = {
 	until?: number;
 };
 
+/**
+ * A test's steps through a plan, counted: a plan broken so that it never gets where the test
+ * waits for fails the test at once rather than hanging it. Use: `while (more && step())`.
+ */
+export function stepLimit(limit = 20_000): () => true {
+	let steps = 0;
+	return () => {
+		if (++steps > limit) throw new Error(`the plan did not get there in ${limit} steps`);
+		return true;
+	};
+}
+
 /** Runs a batch to its end (or `until`): the times of each job's polls, from T0. */
 export function run(b: Batch, plan = new PollPlan()): number[][] {
 	const polls: number[][] = b.endsAt.map(() => []);
@@ -32,17 +44,28 @@ export function run(b: Batch, plan = new PollPlan()): number[][] {
 		.map((_, id) => ({ id, at: T0 + (b.createdAt?.[id] ?? id * 5) }))
 		.sort((x, y) => x.at - y.at);
 	const stop = T0 + (b.until ?? Infinity);
-	for (let step = 0; step < 200_000 && (plan.size || adds.length); step++) {
+	const step = stepLimit();
+	const ended = new Set<number>();
+	while ((plan.size || adds.length) && step()) {
 		const t = Math.min(plan.wakeAt(), adds[0]?.at ?? Infinity);
 		if (t > stop) break;
+		let added = false;
 		while (adds.length && adds[0].at <= t) {
 			const { id, at } = adds.shift()!;
 			plan.add(id, b.cohort?.(id) ?? 'alike', at, b.options?.(id));
+			added = true;
 		}
-		for (const { id } of plan.due(t)) {
+		const due = plan.due(t);
+		// a plan's wake time is when a poll is due
+		if (!added && !due.length)
+			throw new Error(`the plan woke at ${t - T0} ms with nothing to poll`);
+		for (const { id } of due) {
+			if (ended.has(id))
+				throw new Error(`job ${id} polled at ${t - T0} ms after it was seen ended`);
 			polls[id].push(t - T0);
+			if (t >= T0 + b.endsAt[id]) ended.add(id);
 			if (t < T0 + (b.queuedUntil?.[id] ?? -Infinity)) plan.seenQueued(id);
-			else plan.seen(id, t >= T0 + b.endsAt[id]);
+			else plan.seen(id, ended.has(id));
 		}
 	}
 	return polls;

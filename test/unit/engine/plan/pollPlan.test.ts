@@ -1,5 +1,6 @@
 /** The poll plan's interface with the batch, on a clock the test moves (pure logic, no HTTP). */
 import { PollPlan } from '../../../../nodes/MediaGeneration/engine/plan/pollPlan';
+import { stepLimit } from './batchRun';
 import {
 	CLOSE_LEFT,
 	loopRound,
@@ -37,9 +38,10 @@ describe('poll plan', () => {
 		const plan = new PollPlan();
 		for (let i = 0; i < 20; i++) plan.add(i, 'alike', i * 100);
 		let t = 0;
+		const step = stepLimit();
 		// patrol polls, all found running, until the first is found ended past 40 s: by then the
 		// patrol's gaps of a tenth of their age have left room in the budget
-		while (plan.size === 20) {
+		while (plan.size === 20 && step()) {
 			t = plan.wakeAt();
 			for (const id of ids(plan.due(t))) plan.seen(id, t >= 40_000 && id === 0);
 		}
@@ -69,7 +71,8 @@ describe('poll plan', () => {
 		// within a tolerance of each other go out together)
 		const queuedAt = t;
 		let next = plan.wakeAt();
-		while (!ids(plan.due(next)).includes(1)) next = plan.wakeAt();
+		const step = stepLimit();
+		while (step() && !ids(plan.due(next)).includes(1)) next = plan.wakeAt();
 		expect(next).toBeGreaterThanOrEqual(queuedAt + endAge);
 		expect(next).toBeLessThanOrEqual(queuedAt + endAge + TOLERANCE_MS);
 	});
@@ -80,7 +83,8 @@ describe('poll plan', () => {
 		const endsAt = [10_000, 40_000, 40_000, 40_000, 90_000];
 		endsAt.forEach((_, id) => plan.add(id, 'alike', 0));
 		const polls: number[] = [];
-		while (plan.size) {
+		const step = stepLimit();
+		while (plan.size && step()) {
 			const t = plan.wakeAt();
 			for (const id of ids(plan.due(t))) {
 				if (plan.size === 1) polls.push(t);
@@ -98,7 +102,8 @@ describe('poll plan', () => {
 		for (let id = 0; id <= CLOSE_LEFT; id++) plan.add(id, id ? 'b' : 'a', 0);
 		let t = 0;
 		let ended = false;
-		while (!ended) {
+		const step = stepLimit();
+		while (!ended && step()) {
 			t = plan.wakeAt();
 			// job 0's answer comes last, after the others polled with it were scheduled
 			for (const id of ids(plan.due(t)).sort((x, y) => y - x)) {
@@ -109,7 +114,7 @@ describe('poll plan', () => {
 		// job 0 ended: every other job is a last one, and polled within half a round, not at its
 		// next patrol
 		const next = new Set<number>();
-		while (next.size < CLOSE_LEFT) {
+		while (next.size < CLOSE_LEFT && step()) {
 			const at = plan.wakeAt();
 			expect(at - t).toBeLessThanOrEqual(ROUND / 2);
 			for (const id of ids(plan.due(at))) next.add(id);
@@ -184,7 +189,8 @@ describe('poll plan', () => {
 		for (let id = 0; id < n; id++) plan.add(id, 'alike', id);
 		const polled = new Set<number>();
 		let t = 0;
-		while (polled.size < n && t < Infinity) {
+		const step = stepLimit();
+		while (polled.size < n && t < Infinity && step()) {
 			t = plan.wakeAt();
 			for (const id of ids(plan.due(t))) {
 				polled.add(id);

@@ -113,6 +113,8 @@ export type WatchOptions = {
 	plan?: () => PollPlan;
 	/** told of every poll and what it found, for reading a plan's choices */
 	trace?: (line: string) => void;
+	/** fails the run once the plan has made more polls than this */
+	maxPolls?: number;
 	/** a job to create when an answer says one ended, at that moment (audio slots) */
 	onEnded?: (at: number) => ServiceJob | undefined;
 };
@@ -136,8 +138,12 @@ export function watch(jobs: ServiceJob[], o: WatchOptions = {}): Required<Figure
 	const from = jobs.map((j) => j.createdAt);
 	let polls = 0;
 	let t = 0;
-	// far more steps than any plan takes: a plan that never settles fails fast
-	const steps = 100_000 + 5_000 * jobs.length;
+	// the jobs the plan has not been told ended
+	const left = new Set(jobs.keys());
+	// wakes in a row with nothing to poll: a plan's wake time is when a poll is due
+	let idle = 0;
+	// far more steps than any batch here takes, whatever its size: a plan that never settles fails
+	const steps = 200_000;
 	for (let step = 0; step < steps; step++) {
 		const answer = answers.reduce((k, a, i) => (k < 0 || a.at < answers[k].at ? i : k), -1);
 		const next = Math.min(adds[0]?.at ?? Infinity, answers[answer]?.at ?? Infinity);
@@ -153,9 +159,12 @@ export function watch(jobs: ServiceJob[], o: WatchOptions = {}): Required<Figure
 			const a = answers.splice(answer, 1)[0];
 			if (a.state === 'queued') plan.seenQueued(a.id);
 			else plan.seen(a.id, a.state === 'ended');
+			if (a.state === 'ended') left.delete(a.id);
 			const more = a.state === 'ended' ? o.onEnded?.(t) : undefined;
 			if (more) {
-				adds.push({ at: t + lateMs + random() * jitterMs, id: jobs.push(more) - 1 });
+				const id = jobs.push(more) - 1;
+				left.add(id);
+				adds.push({ at: t + lateMs + random() * jitterMs, id });
 				adds.sort((x, y) => x.at - y.at);
 				seenAt.push(Infinity);
 				lastAt.push(-Infinity);
@@ -167,8 +176,13 @@ export function watch(jobs: ServiceJob[], o: WatchOptions = {}): Required<Figure
 		t = Math.max(t, wake);
 		const due = plan.due(t);
 		if (!due.length) t += 1;
+		idle = due.length ? 0 : idle + 1;
+		if (idle > 1000) throw new Error(`the plan keeps waking with nothing to poll (at ${t} ms)`);
 		for (const { id } of due) {
-			polls++;
+			if (answers.some((a) => a.id === id))
+				throw new Error(`job ${id} polled at ${t} ms while its last poll was out`);
+			if (!left.has(id)) throw new Error(`job ${id} polled at ${t} ms after it was seen ended`);
+			if (++polls > (o.maxPolls ?? Infinity)) throw new Error(`more than ${o.maxPolls} polls`);
 			if (lastAt[id] > -Infinity) maxGap[id] = Math.max(maxGap[id], t - lastAt[id]);
 			lastAt[id] = t;
 			const delay = lateMs + random() * jitterMs;
