@@ -136,7 +136,11 @@ class N8nRest {
 		return { status: res.status, json: jsonOrUndefined(text), text };
 	}
 
-	/** The executions of a workflow (newest first): id, status, startedAt, stoppedAt, … */
+	/**
+	 * The executions of a workflow (newest first): id, status, startedAt, stoppedAt, … n8n reads
+	 * the running and the ended ones in two queries at once, so one that changes state between them
+	 * is missing from that answer: a caller that waits for all of them counts them.
+	 */
 	async executions(workflowId) {
 		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
 		const { results } = await this.request('GET', `/rest/executions?filter=${filter}&limit=100`);
