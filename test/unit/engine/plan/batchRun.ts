@@ -3,6 +3,7 @@
  * once: the rules' tests (rules.test.ts, budgetRule.test.ts) read which job was polled when.
  * Batches start at T0, not at 0, so that a time and an age differ.
  */
+import { DueHeap } from '../../../../nodes/MediaGeneration/engine/plan/dueHeap';
 import { PollPlan } from '../../../../nodes/MediaGeneration/engine/plan/pollPlan';
 import type { PollOptions } from '../../../../nodes/MediaGeneration/engine/plan/pollJob';
 import { loopRound } from '../../../../nodes/MediaGeneration/engine/plan/schedule';
@@ -37,6 +38,25 @@ export function stepLimit(limit = 20_000): () => true {
 	};
 }
 
+/**
+ * Fails the test once the plan's work is more than linear in its `jobs`: a few dozen entries a job
+ * pushed into its heaps (dueHeap.ts). Each time a job is scheduled, its next polls go in; a plan
+ * that rescheduled every job at every end would push millions. Restore it after each test
+ * (`afterEach(() => jest.restoreAllMocks())`).
+ */
+export function linearWork(jobs: number): void {
+	const limit = 50 * jobs;
+	let pushes = 0;
+	const push = DueHeap.prototype.push;
+	jest.spyOn(DueHeap.prototype, 'push').mockImplementation(function (
+		this: DueHeap<unknown>,
+		...args: [unknown, number, number]
+	) {
+		if (++pushes > limit) throw new Error(`the plan pushed more than ${limit} heap entries`);
+		push.apply(this, args);
+	});
+}
+
 /** Runs a batch to its end (or `until`): the times of each job's polls, from T0. */
 export function run(b: Batch, plan = new PollPlan()): number[][] {
 	const polls: number[][] = b.endsAt.map(() => []);
@@ -62,6 +82,8 @@ export function run(b: Batch, plan = new PollPlan()): number[][] {
 		for (const { id } of due) {
 			if (ended.has(id))
 				throw new Error(`job ${id} polled at ${t - T0} ms after it was seen ended`);
+			// answers come at once, so a job's next poll is always later than its last
+			if (polls[id].at(-1) === t - T0) throw new Error(`job ${id} polled twice at ${t - T0} ms`);
 			polls[id].push(t - T0);
 			if (t >= T0 + b.endsAt[id]) ended.add(id);
 			if (t < T0 + (b.queuedUntil?.[id] ?? -Infinity)) plan.seenQueued(id);

@@ -30,7 +30,10 @@ export function loop(jobs: ServiceJob[], offsetMs = 0): Figures {
 			}
 		});
 		rounds.push(loopRound(polled));
-		at += loopRound(left);
+		const round = loopRound(left);
+		// a round that takes no time would never end the loop: a broken loopRound fails at once
+		if (!(round > 0)) throw new Error(`a round of the loop over ${left} jobs takes no time`);
+		at += round;
 	}
 	return figures(
 		jobs,

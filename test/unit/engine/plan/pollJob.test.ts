@@ -19,6 +19,7 @@ import {
 	scoutGap,
 	TOLERANCE_MS,
 } from '../../../../nodes/MediaGeneration/engine/plan/schedule';
+import { stepLimit } from './batchRun';
 
 /** a clock far from zero, so that an age is never mistaken for a time */
 const T0 = 7_654_321;
@@ -132,7 +133,8 @@ describe('a job of the poll plan', () => {
 	test('past the end age, a job is watched closely until its run age passes it by the gap fraction', () => {
 		// an end age whose bound is a whole number of ms, so the bound itself can be polled at
 		let endAge = 10 * ROUND;
-		while (!Number.isInteger(endAge * (1 + GAP_FRACTION))) endAge++;
+		const step = stepLimit();
+		while (!Number.isInteger(endAge * (1 + GAP_FRACTION)) && step()) endAge++;
 		const bound = endAge * (1 + GAP_FRACTION);
 		const [, other] = cohort(2, T0, endAge);
 		const close = (runAge: number) => {
@@ -152,7 +154,8 @@ describe('a job of the poll plan', () => {
 	test('with CLOSE_LEFT or fewer left, each is polled at the last few gap, a scout at the sooner of both', () => {
 		const [scout, other] = cohort(2);
 		for (const j of [scout, other]) polledAt(j, ROUND);
-		for (let left = 1; left <= CLOSE_LEFT; left++) {
+		const step = stepLimit();
+		for (let left = 1; left <= CLOSE_LEFT && step(); left++) {
 			expect(extraAt(other, left)).toBe(other.lastAt + lastFewGap(ROUND, left));
 			const sooner = Math.min(scoutGap(ROUND), lastFewGap(ROUND, left));
 			expect(extraAt(scout, left)).toBe(scout.lastAt + sooner);

@@ -1,6 +1,6 @@
 /** The poll plan's interface with the batch, on a clock the test moves (pure logic, no HTTP). */
 import { PollPlan } from '../../../../nodes/MediaGeneration/engine/plan/pollPlan';
-import { stepLimit } from './batchRun';
+import { linearWork, stepLimit } from './batchRun';
 import {
 	CLOSE_LEFT,
 	loopRound,
@@ -14,6 +14,8 @@ const ids = (due: Array<{ id: number }>) => due.map((d) => d.id);
 const ROUND = patrolGap(0, 1);
 
 describe('poll plan', () => {
+	afterEach(() => jest.restoreAllMocks());
+
 	test('a job handed in is polled at once, and every Poll Interval after', () => {
 		const plan = new PollPlan();
 		plan.add(0, 'a', 0, { now: true, capMs: 1000 });
@@ -98,11 +100,11 @@ describe('poll plan', () => {
 
 	test('when jobs have ended and the last few are left, each is watched closely at once', () => {
 		const plan = new PollPlan();
+		const step = stepLimit();
 		// one job of its own kind, and a few alike others that run long
-		for (let id = 0; id <= CLOSE_LEFT; id++) plan.add(id, id ? 'b' : 'a', 0);
+		for (let id = 0; id <= CLOSE_LEFT && step(); id++) plan.add(id, id ? 'b' : 'a', 0);
 		let t = 0;
 		let ended = false;
-		const step = stepLimit();
 		while (!ended && step()) {
 			t = plan.wakeAt();
 			// job 0's answer comes last, after the others polled with it were scheduled
@@ -186,6 +188,7 @@ describe('poll plan', () => {
 	test('a batch of thousands is planned in one pass: each job polled once a round of its loop', () => {
 		const plan = new PollPlan();
 		const n = 2000;
+		linearWork(n);
 		for (let id = 0; id < n; id++) plan.add(id, 'alike', id);
 		const polled = new Set<number>();
 		let t = 0;
