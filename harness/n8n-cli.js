@@ -116,21 +116,27 @@ function noteLog(logFile) {
 		fs.appendFileSync(path.join(folder, 'index'), `${path.resolve(logFile)}\n`);
 }
 
+/** How a run of the n8n CLI ended, for a log or an error. */
+const ending = (r) => (r.signal ? `killed by ${r.signal}` : `exit code ${r.code}`);
+
+/** Under .ci/run, a run that did not exit cleanly gets a log of its own, listed for CI. */
+function logForCi(command, r, note) {
+	const logFile = ciLogFile([command]);
+	if (!logFile) return;
+	fs.writeFileSync(logFile, `n8n ${command}: ${ending(r)}, ${note}\n${r.stdout}\n${r.stderr}`);
+	noteLog(logFile);
+}
+
 /**
  * Checks an import's run. On a busy machine n8n has died on its way out just after it printed that
  * the import succeeded (exit code 1 or a signal, nothing else printed): the import is then done,
  * and the run only leaves its log for CI.
  */
 function imported(r, command) {
-	const how = r.signal ? `killed by ${r.signal}` : `exit code ${r.code}`;
 	if (r.code === 0) return;
 	if (!/^Successfully imported /m.test(r.stdout))
-		throw new Error(`n8n ${command} failed (${how}):\n${r.stdout}\n${r.stderr}`);
-	const logFile = ciLogFile([command]);
-	if (logFile) {
-		fs.writeFileSync(logFile, `n8n ${command}: ${how} after its success\n${r.stdout}\n${r.stderr}`);
-		noteLog(logFile);
-	}
+		throw new Error(`n8n ${command} failed (${ending(r)}):\n${r.stdout}\n${r.stderr}`);
+	logForCi(command, r, 'after its success');
 }
 
 class N8nInstance {
@@ -241,12 +247,7 @@ class N8nInstance {
 		const r = await run(['execute', `--id=${id}`, '--rawOutput'], own, { onSpawn, timeoutMs });
 		const data = parseResult(r.stdout);
 		const code = executeCode(r, data);
-		const logFile = r.code === 0 ? undefined : ciLogFile(['execute']);
-		if (logFile) {
-			const how = r.signal ? `killed by ${r.signal}` : `exit code ${r.code}`;
-			fs.writeFileSync(logFile, `n8n execute: ${how}, taken as ${code}\n${r.stdout}\n${r.stderr}`);
-			noteLog(logFile);
-		}
+		if (r.code !== 0) logForCi('execute', r, `taken as ${code}`);
 		return { ...r, code, data };
 	}
 

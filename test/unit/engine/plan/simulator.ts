@@ -1,6 +1,7 @@
 import { PollPlan } from '../../../../nodes/MediaGeneration/engine/plan/pollPlan';
 import { loopRound } from '../../../../nodes/MediaGeneration/engine/plan/schedule';
 import { seeded } from '../../../../harness/seeded';
+import { stepLimit } from './batchRun';
 
 /**
  * The poll plan against a simulated service, on a simulated clock: jobs are created 5 ms apart,
@@ -143,8 +144,8 @@ export function watch(jobs: ServiceJob[], o: WatchOptions = {}): Required<Figure
 	// wakes in a row with nothing to poll: a plan's wake time is when a poll is due
 	let idle = 0;
 	// far more steps than any batch here takes, whatever its size: a plan that never settles fails
-	const steps = 200_000;
-	for (let step = 0; step < steps; step++) {
+	const step = stepLimit(200_000);
+	while (step()) {
 		const answer = answers.reduce((k, a, i) => (k < 0 || a.at < answers[k].at ? i : k), -1);
 		const next = Math.min(adds[0]?.at ?? Infinity, answers[answer]?.at ?? Infinity);
 		const wake = plan.size ? plan.wakeAt() : Infinity;
@@ -175,9 +176,9 @@ export function watch(jobs: ServiceJob[], o: WatchOptions = {}): Required<Figure
 		}
 		t = Math.max(t, wake);
 		const due = plan.due(t);
-		if (!due.length) t += 1;
 		idle = due.length ? 0 : idle + 1;
 		if (idle > 1000) throw new Error(`the plan keeps waking with nothing to poll (at ${t} ms)`);
+		if (idle) t += 1;
 		for (const { id } of due) {
 			if (answers.some((a) => a.id === id))
 				throw new Error(`job ${id} polled at ${t} ms while its last poll was out`);
