@@ -34,10 +34,10 @@ export class DueHeap<T> {
 		return this.peek() < Infinity ? this.entries[0].entry : undefined;
 	}
 
-	/** Takes out every current entry due by `by`, earliest first. */
+	/** Takes out every current entry due by `by`, earliest first; as in `top`, Infinity is never due. */
 	popUntil(by: number): T[] {
 		const out: T[] = [];
-		while (this.peek() <= by) out.push(this.pop().entry);
+		for (let t = this.peek(); t <= by && t < Infinity; t = this.peek()) out.push(this.pop().entry);
 		return out;
 	}
 

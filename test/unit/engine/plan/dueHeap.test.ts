@@ -1,9 +1,6 @@
 /** The heap of what is due next (dueHeap.ts): earliest first, stale stamps dropped. */
 import { DueHeap } from '../../../../nodes/MediaGeneration/engine/plan/dueHeap';
 
-/** later than anything is due (an empty heap's Infinity is never popped) */
-const LATE = Number.MAX_VALUE;
-
 /** a small deterministic sequence of times, with repeats, in no order */
 function times(count: number, seed: number): number[] {
 	let x = seed;
@@ -25,14 +22,21 @@ describe('due heap', () => {
 		const heap = heapOf([]);
 		expect(heap.peek()).toBe(Infinity);
 		expect(heap.top()).toBeUndefined();
-		expect(heap.popUntil(LATE)).toEqual([]);
+		expect(heap.popUntil(Infinity)).toEqual([]);
+	});
+
+	test('an entry due at Infinity is never due, as the heap has nothing due then', () => {
+		const heap = heapOf([Infinity, 3]);
+		expect(heap.popUntil(Infinity)).toEqual([1]);
+		expect(heap.top()).toBeUndefined();
+		expect(heap.popUntil(Infinity)).toEqual([]);
 	});
 
 	test('a heap pops every entry once, earliest first, whatever order they were pushed in', () => {
 		for (let seed = 1; seed <= 40; seed++) {
 			const at = times(1 + (seed % 23), seed);
 			const heap = heapOf(at);
-			const out = heap.popUntil(LATE);
+			const out = heap.popUntil(Infinity);
 			expect([...out].sort((a, b) => a - b)).toEqual(at.map((_, i) => i));
 			const popped = out.map((i) => at[i]);
 			expect(popped).toEqual([...at].sort((a, b) => a - b));
@@ -76,7 +80,7 @@ describe('due heap', () => {
 			);
 			for (const j of out) pending.delete(j);
 		});
-		const rest = heap.popUntil(LATE).map((j) => all[j]);
+		const rest = heap.popUntil(Infinity).map((j) => all[j]);
 		expect(rest).toEqual([...pending.values()].sort((a, b) => a - b));
 	});
 
@@ -95,13 +99,13 @@ describe('due heap', () => {
 		expect(heap.top()).toBe('b');
 		stamp.set('b', 0);
 		expect(heap.top()).toBe('a');
-		expect(heap.popUntil(LATE)).toEqual(['a', 'c']);
+		expect(heap.popUntil(Infinity)).toEqual(['a', 'c']);
 	});
 
 	test('an entry no longer current is never due', () => {
 		const heap = new DueHeap<number>((entry) => entry % 2 === 0);
 		times(20, 3).forEach((t, i) => heap.push(i, t, 0));
-		const out = heap.popUntil(LATE);
+		const out = heap.popUntil(Infinity);
 		expect(out).toEqual(out.filter((i) => i % 2 === 0));
 		expect(out.length).toBe(10);
 	});
