@@ -23,7 +23,7 @@
 const { now } = require('../clock');
 const { writePng } = require('./media/png');
 const { writeMp4 } = require('./media/mp4');
-const { gzipSync } = require('node:zlib');
+const { sendGzipped, sendHalf } = require('./answers');
 
 const MB = 1024 * 1024;
 /** over the 20 MB an image upload may be */
@@ -109,23 +109,14 @@ class HostedFiles {
 			return true;
 		}
 		if (file.gzip) {
-			const packed = gzipSync(file.body);
-			res.writeHead(200, {
-				'Content-Type': file.type,
-				'Content-Encoding': 'gzip',
-				'Content-Length': packed.length,
-			});
-			entry.bytesSent = packed.length;
-			res.end(packed);
+			entry.bytesSent = sendGzipped(res, file.type, file.body);
+			return true;
+		}
+		if (file.cut) {
+			entry.bytesSent = sendHalf(req, res, file.type, file.body);
 			return true;
 		}
 		res.writeHead(200, { 'Content-Type': file.type, 'Content-Length': file.body.length });
-		if (file.cut) {
-			entry.bytesSent = Math.floor(file.body.length / 2);
-			res.write(file.body.subarray(0, entry.bytesSent));
-			setTimeout(() => req.socket.destroy(), 20);
-			return true;
-		}
 		entry.bytesSent = file.body.length;
 		res.end(file.body);
 		return true;

@@ -1,46 +1,31 @@
 'use strict';
 /** POST /image, GET /image/{job_id}, GET /image/models (spec 4.1-4.3). */
-const { imageModels, planRestricted, pixelSize } = require('./catalogue');
+const { imageModels, pixelSize } = require('./catalogue');
 const e = require('./errors');
-
-const RESOLUTIONS = ['480p', '720p', '1080p', '2k', '4k'];
-const ASPECTS = ['16:9', '9:16', '1:1'];
+const { readChoices, offeredModels, offeredModel, aspectOf } = require('./modelChoice');
+const { checkAffordable } = require('./charges');
+const { promptOutcome } = require('./outcomes');
 
 function listModels(svc, account) {
-	return { models: imageModels.filter((m) => offers(account, m.id)) };
-}
-
-/** Whether a key's catalogue has a model: every model unless the account lists its own. */
-function offers(account, modelId) {
-	return !account?.models || account.models.includes(modelId);
+	return offeredModels(imageModels, account);
 }
 
 function create(svc, account, body) {
 	const p = new e.Problems();
-	const prompt = e.requireString(p, body, 'prompt', { min: 1 });
-	const modelId = e.requireString(p, body, 'model_id');
-	let resolution = e.optionalEnum(p, body, 'resolution', RESOLUTIONS);
-	let aspect = e.optionalEnum(p, body, 'aspect_ratio', ASPECTS);
+	const { prompt, modelId, ...asked } = readChoices(p, body);
 	const count = e.optionalInt(p, body, 'number_of_images', 1, 4) ?? 1;
 	const refs = e.optionalUuidList(p, body, 'reference_image_ids') ?? [];
 	p.throwIfAny();
 
-	const model = imageModels.find((m) => m.id === modelId && offers(account, m.id));
-	if (!model) throw new e.HttpError(400, `Unsupported model '${modelId}'.`);
-	resolution ??= model.default_resolution;
+	const model = offeredModel(imageModels, account, modelId);
+	const resolution = asked.resolution ?? model.default_resolution;
 	if (!model.resolutions.includes(resolution)) {
 		throw new e.HttpError(
 			400,
 			`Resolution '${resolution}' is not supported by ${model.id}; supported: ${model.resolutions.join(', ')}.`,
 		);
 	}
-	aspect ??= model.aspect_ratios.includes('1:1') ? '1:1' : model.aspect_ratios[0];
-	if (!model.aspect_ratios.includes(aspect)) {
-		throw new e.HttpError(
-			400,
-			`Aspect ratio '${aspect}' is not supported by ${model.id}; supported: ${model.aspect_ratios.join(', ')}.`,
-		);
-	}
+	const aspect = aspectOf(model, asked.aspect, '1:1');
 	if (refs.length && !model.supports_reference_images) {
 		throw new e.HttpError(400, `Model ${model.id} does not accept reference images.`);
 	}
@@ -62,15 +47,8 @@ function create(svc, account, body) {
 		if (!img || img.owner !== account.user)
 			throw new e.HttpError(404, `Reference image ${id} not found.`);
 	}
-	if (planRestricted.has(model.id))
-		throw new e.HttpError(402, `Model ${model.id} is not available on your plan.`);
 	const estimated = model.credits_by_resolution[resolution] * count;
-	if (account.credits < estimated) {
-		throw new e.HttpError(
-			402,
-			`Not enough credits: this job needs ${estimated}, the workspace has ${account.credits}.`,
-		);
-	}
+	checkAffordable(account, model, estimated);
 	const size = pixelSize(resolution, aspect);
 	const job = svc.state.addJob('image', account.user, {
 		model: model.id,
@@ -78,8 +56,7 @@ function create(svc, account, body) {
 		estimatedCredits: estimated,
 		request: { ...body },
 		results: Array.from({ length: count }, () => ({ ...size })),
-		outcome: outcomeFromPrompt(prompt),
-		error: /\[fail\]/i.test(prompt) ? 'The prompt was flagged by the content filter.' : undefined,
+		...promptOutcome(prompt, 'The prompt was flagged by the content filter.'),
 	});
 	return { job_id: job.id, estimated_credits: estimated };
 }
@@ -109,10 +86,4 @@ function get(svc, account, jobId) {
 	return out;
 }
 
-function outcomeFromPrompt(text) {
-	if (/\[never\]/i.test(text)) return 'never';
-	if (/\[fail\]/i.test(text)) return 'failed';
-	return 'succeeded';
-}
-
-module.exports = { listModels, create, get, outcomeFromPrompt, offers };
+module.exports = { listModels, create, get };

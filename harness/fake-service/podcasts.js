@@ -1,7 +1,7 @@
 'use strict';
 /** The four audio create endpoints and GET /podcast/{job_id} (spec 4.9-4.13, 2.2-2.4). */
 const { voices, defaultVoices, music } = require('./catalogue');
-const { outcomeFromPrompt } = require('./images');
+const { promptOutcome } = require('./outcomes');
 const e = require('./errors');
 
 function checkVoiceIds(p, body, { exactlyTwo }) {
@@ -138,8 +138,7 @@ function create(svc, account, path, body) {
 		request: { ...body },
 		script: finalScript,
 		audioMs: audioMsFor(finalScript),
-		outcome: outcomeFromPrompt(text),
-		error: /\[fail\]/i.test(text) ? 'Speech synthesis failed for segment 1.' : undefined,
+		...promptOutcome(text, 'Speech synthesis failed for segment 1.'),
 	});
 	return { job_id: job.id };
 }

@@ -3,18 +3,28 @@
 const { sniffImage, sniffVideo } = require('./media/sniff');
 const crypto = require('node:crypto');
 const e = require('./errors');
+const { readMultipart } = require('./body');
 
 const digest = (data) => crypto.createHash('sha256').update(data).digest('hex');
 
 const LIMITS = { image: 20 * 1024 * 1024, video: 100 * 1024 * 1024 };
+const TOO_LARGE = {
+	image: 'Image uploads may be at most 20 MB.',
+	video: 'Video uploads may be at most 100 MB.',
+};
 const MAX_IMAGE_SIDE = 8192;
 const MAX_VIDEO_MS = 60000;
 
-function uploadImage(svc, account, file) {
+/** The file of an upload, its form field named `kind` (image or video): required, and within its limit. */
+async function uploadedFile(req, kind) {
+	const file = (await readMultipart(req, LIMITS[kind], TOO_LARGE[kind]))[kind];
+	if (file && file.data.length > LIMITS[kind]) throw new e.HttpError(413, TOO_LARGE[kind]);
 	if (!file)
-		throw new e.HttpError(422, [
-			{ loc: ['body', 'image'], msg: 'Field required', type: 'missing' },
-		]);
+		throw new e.HttpError(422, [{ loc: ['body', kind], msg: 'Field required', type: 'missing' }]);
+	return file;
+}
+
+function uploadImage(svc, account, file) {
 	const facts = sniffImage(file.data);
 	if (!facts) throw new e.HttpError(400, 'The file is not a PNG, JPEG or WebP image.');
 	if (facts.width > MAX_IMAGE_SIDE || facts.height > MAX_IMAGE_SIDE) {
@@ -34,10 +44,6 @@ function uploadImage(svc, account, file) {
 }
 
 function uploadVideo(svc, account, file) {
-	if (!file)
-		throw new e.HttpError(422, [
-			{ loc: ['body', 'video'], msg: 'Field required', type: 'missing' },
-		]);
 	const facts = sniffVideo(file.data);
 	if (!facts) throw new e.HttpError(400, 'The file is not an MP4 or MOV video.');
 	if (!facts.hasVideo) throw new e.HttpError(400, 'The file has no video stream.');
@@ -58,4 +64,4 @@ function uploadVideo(svc, account, file) {
 	return { video_id: id, duration_ms: facts.durationMs, width: facts.width, height: facts.height };
 }
 
-module.exports = { uploadImage, uploadVideo, LIMITS };
+module.exports = { uploadedFile, uploadImage, uploadVideo };

@@ -1,33 +1,8 @@
 'use strict';
 /** Writes small but real MP4 files (H.264 grey frames at 1 fps) and reads the facts an upload check needs. */
 const h264 = require('./h264');
+const { boxHead, box, fullBox, u32, u16, boxes, child } = require('./boxes');
 
-/** The 8-byte header of a box of `bodyLength` bytes. */
-function boxHead(type, bodyLength) {
-	const head = Buffer.alloc(8);
-	head.writeUInt32BE(bodyLength + 8);
-	head.write(type, 4, 'latin1');
-	return head;
-}
-function box(type, ...parts) {
-	const body = Buffer.concat(parts);
-	return Buffer.concat([boxHead(type, body.length), body]);
-}
-function fullBox(type, version, flags, ...parts) {
-	const vf = Buffer.alloc(4);
-	vf.writeUInt32BE(((version & 0xff) << 24) | (flags & 0xffffff));
-	return box(type, vf, ...parts);
-}
-function u32(...values) {
-	const b = Buffer.alloc(values.length * 4);
-	values.forEach((v, i) => b.writeUInt32BE(v >>> 0, i * 4));
-	return b;
-}
-function u16(...values) {
-	const b = Buffer.alloc(values.length * 2);
-	values.forEach((v, i) => b.writeUInt16BE(v & 0xffff, i * 2));
-	return b;
-}
 const MATRIX = u32(0x10000, 0, 0, 0, 0x10000, 0, 0, 0, 0x40000000);
 
 /**
@@ -145,28 +120,6 @@ function writeMp4({
 	if (freeBytes) boxHead('free', paddingBytes).copy(out, ftyp.length + moov.length);
 	mdat.copy(out, dataOffset - 8);
 	return out;
-}
-
-function* boxes(buf, start = 0, end = buf.length) {
-	let at = start;
-	while (at + 8 <= end) {
-		let size = buf.readUInt32BE(at);
-		const type = buf.toString('latin1', at + 4, at + 8);
-		let header = 8;
-		if (size === 1) {
-			size = Number(buf.readBigUInt64BE(at + 8));
-			header = 16;
-		} else if (size === 0) {
-			size = end - at;
-		}
-		if (size < header || at + size > end) return;
-		yield { type, start: at + header, end: at + size };
-		at += size;
-	}
-}
-function child(buf, parent, type) {
-	for (const b of boxes(buf, parent.start, parent.end)) if (b.type === type) return b;
-	return undefined;
 }
 
 /** @returns {{container:'mp4'|'mov', durationMs:number, hasVideo:boolean, width:number, height:number}|undefined} */
