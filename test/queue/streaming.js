@@ -6,7 +6,7 @@
  */
 const { streamPost, nodeLines, lineIndex } = require('../../harness/stream-client');
 const { streamingWorkflow, MEDIA } = require('../e2e/workflows/streaming');
-const { executionsRunBy } = require('./cluster');
+const { workersOf } = require('./worker-logs');
 const { seenAt } = require('../../harness/n8n-rest');
 const { until } = require('../../harness/wait');
 
@@ -47,9 +47,7 @@ async function streamedFromWorker({ cluster, svc, rest, credential, apiKey }) {
 		'the streamed run to succeed',
 		{ seen: seenAt(rest, svc, workflowId) },
 	);
-	const ranOn = cluster.everyWorker.filter((w) =>
-		executionsRunBy(w).includes(String(execution.id)),
-	);
+	const ranOn = workersOf(cluster.everyWorker, [execution.id]).get(String(execution.id));
 	expect(ranOn).toHaveLength(1);
 
 	// in order: created, a state, the link; each as it happened
@@ -65,7 +63,7 @@ async function streamedFromWorker({ cluster, svc, rest, credential, apiKey }) {
 	expect(lines[state].at).toBeLessThan(lines[result].at - 5000);
 	expect(lines[result].at).toBeGreaterThan(TIMING.videoMs);
 	return {
-		worker: ranOn[0].name,
+		worker: ranOn[0],
 		lines: lines.length,
 		createdAtMs: lines[created].at,
 		resultAtMs: lines[result].at,
