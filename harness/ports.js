@@ -1,5 +1,6 @@
 'use strict';
-/** Free TCP ports on loopback, for n8n instances that run side by side (the compatibility matrix). */
+/** TCP ports on loopback, for n8n instances and processes that run side by side. */
+const crypto = require('node:crypto');
 const net = require('node:net');
 
 /** A port nothing listens on now: the system picks it, and it is released at once for the caller. */
@@ -14,4 +15,14 @@ async function freePort() {
 	return port;
 }
 
-module.exports = { freePort };
+/**
+ * A port for one n8n process's task-runner broker, below the ephemeral range. Each `execute`
+ * gets its own: the runner of the run before may still hold its port for a moment after that
+ * process exits, and n8n then exits with code 1 at once ("n8n Task Broker's port … is already
+ * in use", on stdout, nothing on stderr).
+ */
+function brokerPort() {
+	return String(10000 + crypto.randomInt(10000));
+}
+
+module.exports = { brokerPort, freePort };
