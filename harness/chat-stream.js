@@ -52,9 +52,9 @@ async function finishedExecution(rest, workflowId, timeoutMs = 15_000) {
  * account, activates each workflow as it is and waits until its chat answers.
  * @param {import('./n8n-cli').N8nInstance} n8n
  * @param {{id: string, workflow: object}[]} workflows
- * @returns {Promise<{chat: Function}>} `chat(index, message, options)`: sendChatMessage's answer
- *   from the index-th workflow's chat, with the execution it started (as N8nRest.execution reads
- *   it) once that has ended
+ * @returns {Promise<{chat: Function, rest: N8nRest}>} `chat(index, message, options)`:
+ *   sendChatMessage's answer from the index-th workflow's chat, with the execution it started (as
+ *   N8nRest.execution reads it) once that has ended; `rest` the owner's REST client
  */
 async function openChats(n8n, workflows) {
 	const base = await n8n.start(await freePort());
@@ -69,7 +69,7 @@ async function openChats(n8n, workflows) {
 		const answer = await sendChatMessage(urls[index], message, options);
 		return { ...answer, execution: await finishedExecution(rest, workflows[index].id) };
 	};
-	return { chat };
+	return { chat, rest };
 }
 
 /**

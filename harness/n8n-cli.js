@@ -7,7 +7,7 @@
 const { executeCode, parseResult } = require('./n8n-execute-result');
 const { N8nInstance } = require('./n8n-instance');
 const { NODE_TYPE, PACKAGE, unpackPackage } = require('./n8n-package');
-const { runtimePackage } = require('./n8n-release');
+const { runtimePath, runtimePackage } = require('./n8n-release');
 const { newId } = require('./n8n-user-folder');
 const { binaryModeOf, nodeItems, runData, runError } = require('./run-data');
 
@@ -23,5 +23,6 @@ module.exports = {
 	runData,
 	runError,
 	newId,
+	runtimePath,
 	runtimePackage,
 };

@@ -4,15 +4,23 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 /**
- * A package of the n8n release on PATH, for what a test needs to know of the release itself,
- * e.g. `runtimePackage('n8n-workflow')`.
+ * The path of a package or file of the n8n release on PATH, e.g.
+ * `runtimePath('n8n/dist/modules/chat-hub')`.
  */
-function runtimePackage(name) {
+function runtimePath(name) {
 	const bin = (process.env.PATH ?? '')
 		.split(path.delimiter)
 		.find((dir) => path.basename(dir) === '.bin' && fs.existsSync(path.join(dir, 'n8n')));
 	if (!bin) throw new Error('No n8n release on PATH: run this through scripts/n8n.sh');
-	return require(path.join(bin, '..', name));
+	return path.join(bin, '..', name);
 }
 
-module.exports = { runtimePackage };
+/**
+ * A package of the n8n release on PATH, for what a test needs to know of the release itself,
+ * e.g. `runtimePackage('n8n-workflow')`.
+ */
+function runtimePackage(name) {
+	return require(runtimePath(name));
+}
+
+module.exports = { runtimePath, runtimePackage };
