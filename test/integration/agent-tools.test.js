@@ -7,7 +7,8 @@
  * how to check it; Get and Check take the job id from the agent and wait within the same bound.
  */
 const { useFakeService, jobsWithPrompt } = require('../support/fake');
-const { runAgent, mediaNode, TOOL_TYPE } = require('../support/run-workflow');
+const { runAgent } = require('../support/run-agent');
+const { mediaNode, TOOL_TYPE } = require('../support/built-node');
 
 /** Video jobs run as long as their prompt says ("[6s]"), else 1 s; images end at once. */
 const ref = useFakeService({

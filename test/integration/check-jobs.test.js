@@ -5,7 +5,9 @@
  * Generate (Wait for Completion off) and Check through n8n's engine against the fake service.
  */
 const { useFakeService, api } = require('../support/fake');
-const { runWorkflow, mediaNode, readBinary } = require('../support/run-workflow');
+const { runWorkflow } = require('../support/run-workflow');
+const { mediaNode } = require('../support/built-node');
+const { readBinary } = require('../support/binary-data');
 const { sniffImage } = require('../../harness/fake-service/media/sniff');
 
 /** Jobs whose prompt says "slow" run for 10 minutes; the rest end at once. */

@@ -7,7 +7,8 @@
 const { useFakeService, api, uploadForm } = require('../support/fake');
 const { binaryItem } = require('../support/media');
 const { costRunner, dry, pricyVideo, CONTINUE, RETRY, TOOL } = require('../support/run-cost');
-const { runAgent, mediaNode } = require('../support/run-workflow');
+const { runAgent } = require('../support/run-agent');
+const { mediaNode } = require('../support/built-node');
 const { writeMp4 } = require('../../harness/fake-service/media/mp4');
 
 const ref = useFakeService({ timing: { queueMs: 10, imageMs: 150, videoMs: 150, audioMs: 150 } });

@@ -8,13 +8,9 @@
 const { createHash } = require('node:crypto');
 const { useFakeService, api, waitForJob } = require('../support/fake');
 const { FAST } = require('../support/media');
-const {
-	runWorkflow,
-	mediaNode,
-	nodeResult,
-	readBinary,
-	storeBinary,
-} = require('../support/run-workflow');
+const { runWorkflow, nodeResult } = require('../support/run-workflow');
+const { mediaNode } = require('../support/built-node');
+const { readBinary, storeBinary } = require('../support/binary-data');
 const { writePng } = require('../../harness/fake-service/media/png');
 const { writeMp4 } = require('../../harness/fake-service/media/mp4');
 const { readMp4 } = require('../../harness/fake-service/media/mp4');

@@ -2,7 +2,7 @@
 const { useFakeService } = require('../support/fake');
 const { now } = require('../../harness/clock');
 const { imageRunner, FAST, count } = require('../support/image');
-const { readBinary, BinaryDataService } = require('../support/run-workflow');
+const { readBinary, BinaryDataService } = require('../support/binary-data');
 const { sniffImage } = require('../../harness/fake-service/media/sniff');
 
 const ref = useFakeService();

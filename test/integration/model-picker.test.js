@@ -7,7 +7,8 @@
  */
 const { useFakeService } = require('../support/fake');
 const { runner, FAST } = require('../support/media');
-const { loadOptions, listSearch, nodeInstance } = require('../support/run-workflow');
+const { loadOptions, listSearch } = require('../support/load-options');
+const { nodeInstance } = require('../support/built-node');
 const { imageModels, videoModels } = require('../../harness/fake-service/catalogue');
 
 const ref = useFakeService({ timing: { queueMs: 10, imageMs: 100, videoMs: 100 } });

@@ -82,7 +82,7 @@ describe('every rule is checked before sending', () => {
 	});
 
 	test('conversation operations never offer or send music', async () => {
-		const { nodeInstance } = require('../support/run-workflow');
+		const { nodeInstance } = require('../support/built-node');
 		const props = nodeInstance.description.properties.filter((p) => p.name === 'backgroundMusic');
 		const shownFor = props.flatMap((p) => p.displayOptions.show.operation);
 		expect(shownFor.sort()).toEqual(['generateFromPrompt', 'generateFromScript']);

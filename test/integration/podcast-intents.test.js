@@ -1,7 +1,7 @@
 'use strict';
 /** Podcast: the four audio intents, each sent to its own endpoint, and a failed job's output. */
 const { FAST } = require('../support/media');
-const { readBinary } = require('../support/run-workflow');
+const { readBinary } = require('../support/binary-data');
 const { mp3DurationMs } = require('../../harness/fake-service/media/mp3');
 const { usePodcast, segments } = require('../support/podcast');
 

@@ -9,14 +9,9 @@ const { Readable } = require('node:stream');
 const { useFakeService } = require('../support/fake');
 const { imageRunner, FAST } = require('../support/image');
 const { runner } = require('../support/media');
-const {
-	readBinary,
-	BinaryDataService,
-	runWorkflow,
-	mediaNode,
-	nodeResult,
-	binaryDataService,
-} = require('../support/run-workflow');
+const { readBinary, BinaryDataService, binaryDataService } = require('../support/binary-data');
+const { runWorkflow, nodeResult } = require('../support/run-workflow');
+const { mediaNode } = require('../support/built-node');
 const { writePng } = require('../../harness/fake-service/media/png');
 
 const ref = useFakeService({ timing: { queueMs: 50, imageMs: 200, audioMs: 300 } });

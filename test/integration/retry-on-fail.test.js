@@ -8,13 +8,9 @@
  */
 const { useFakeService } = require('../support/fake');
 const { binaryItem, FAST, count } = require('../support/media');
-const {
-	runWorkflow,
-	retryData,
-	mediaNode,
-	nodeResult,
-	readBinary,
-} = require('../support/run-workflow');
+const { runWorkflow, retryData, nodeResult } = require('../support/run-workflow');
+const { mediaNode } = require('../support/built-node');
+const { readBinary } = require('../support/binary-data');
 
 const ref = useFakeService({ timing: { queueMs: 50, imageMs: 200, videoMs: 300, audioMs: 300 } });
 const creds = () => ({ apiKey: 'test-key-alice', baseUrl: ref.svc.apiUrl });

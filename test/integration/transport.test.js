@@ -2,7 +2,8 @@
 const net = require('node:net');
 const { useFakeService } = require('../support/fake');
 const { startFakeService } = require('../../harness/fake-service/server');
-const { runWorkflow, mediaNode, nodeResult } = require('../support/run-workflow');
+const { runWorkflow, nodeResult } = require('../support/run-workflow');
+const { mediaNode } = require('../support/built-node');
 const { writePng } = require('../../harness/fake-service/media/png');
 
 const KEY = 'test-key-alice';

@@ -9,12 +9,9 @@ const { createHash } = require('node:crypto');
 const { Readable } = require('node:stream');
 const { useFakeService } = require('../support/fake');
 const { until } = require('../../harness/wait');
-const {
-	runWorkflow,
-	mediaNode,
-	nodeResult,
-	binaryDataService,
-} = require('../support/run-workflow');
+const { runWorkflow, nodeResult } = require('../support/run-workflow');
+const { mediaNode } = require('../support/built-node');
+const { binaryDataService } = require('../support/binary-data');
 const { writeMp4 } = require('../../harness/fake-service/media/mp4');
 
 const ref = useFakeService();

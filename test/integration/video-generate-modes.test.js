@@ -2,7 +2,7 @@
 /** Video > Generate: the request each mode sends, and a batch that mixes modes. */
 const { useFakeService } = require('../support/fake');
 const { runner, FAST } = require('../support/media');
-const { readBinary } = require('../support/run-workflow');
+const { readBinary } = require('../support/binary-data');
 const { useVideoInputs } = require('../support/video-inputs');
 const { readMp4 } = require('../../harness/fake-service/media/mp4');
 

@@ -2,7 +2,7 @@
 /** Video > Generate: frames, clips and sources given as binary fields are uploaded before the job. */
 const { useFakeService } = require('../support/fake');
 const { runner, binaryItem, FAST, count } = require('../support/media');
-const { readBinary } = require('../support/run-workflow');
+const { readBinary } = require('../support/binary-data');
 const { useVideoInputs } = require('../support/video-inputs');
 const { readMp4 } = require('../../harness/fake-service/media/mp4');
 
