@@ -6,7 +6,8 @@
  */
 const { startFakeService } = require('../../harness/fake-service/server');
 const { N8nInstance, nodeItems, runData } = require('../../harness/n8n-cli');
-const { runHostileTable, fairSuccess } = require('../support/hostile-table');
+const { runHostileTable } = require('../support/hostile-table');
+const { fairSuccess } = require('../support/hostile-fair');
 const { credential, mediaNode, workflow } = require('./workflows');
 
 const KEY = 'test-key-alice';

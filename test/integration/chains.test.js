@@ -1,7 +1,9 @@
 'use strict';
 const { useFakeService } = require('../support/fake');
 const { binaryItem, FAST } = require('../support/media');
-const { runWorkflow, mediaNode, nodeResult, readBinary } = require('../support/run-workflow');
+const { runWorkflow, nodeResult } = require('../support/run-workflow');
+const { mediaNode } = require('../support/built-node');
+const { readBinary } = require('../support/binary-data');
 const { readMp4 } = require('../../harness/fake-service/media/mp4');
 
 const ref = useFakeService();

@@ -4,70 +4,11 @@
  * polled once; a finished job leaves by Done with its files, a running one by Running. Runs
  * Generate (Wait for Completion off) and Check through n8n's engine against the fake service.
  */
-const { useFakeService, api } = require('../support/fake');
-const { runWorkflow, mediaNode, readBinary } = require('../support/run-workflow');
+const { readBinary } = require('../support/binary-data');
+const { useCheckJobs } = require('../support/check-jobs');
 const { sniffImage } = require('../../harness/fake-service/media/sniff');
 
-/** Jobs whose prompt says "slow" run for 10 minutes; the rest end at once. */
-const ref = useFakeService({
-	timing: { queueMs: 0, imageMs: (body) => (/slow/.test(String(body.prompt)) ? 600_000 : 1) },
-});
-const creds = () => ({ apiKey: 'test-key-alice', baseUrl: ref.svc.apiUrl });
-
-const generate = mediaNode(
-	'Generate',
-	{
-		resource: 'image',
-		operation: 'generate',
-		prompt: '={{ $json.prompt }}',
-		model: 'flux-pro',
-		resolution: '720p',
-		waitForCompletion: false,
-	},
-	{ typeVersion: 2 },
-);
-
-function checkNode(extra = {}, options = {}) {
-	return mediaNode(
-		'Check',
-		{ resource: 'image', operation: 'check', options },
-		{
-			typeVersion: 2,
-			...extra,
-		},
-	);
-}
-
-/** Check's two outputs (Done, Running) and its error, from a run. */
-function outputsOf(run) {
-	const task = run.data.resultData.runData.Check?.[0];
-	const [done = [], running = []] = task?.data?.main ?? [];
-	return { done, running, error: task?.error ?? run.data.resultData.error };
-}
-
-async function generateThenCheck(prompts, checkExtra) {
-	const run = await runWorkflow({
-		nodes: [generate, checkNode(checkExtra)],
-		items: prompts.map((prompt) => ({ json: { prompt } })),
-		credentials: creds(),
-	});
-	return outputsOf(run);
-}
-
-async function check(items, { extra, options } = {}) {
-	return outputsOf(
-		await runWorkflow({ nodes: [checkNode(extra, options)], items, credentials: creds() }),
-	);
-}
-
-/** A job made straight at the service (outside the node). */
-async function imageJob(prompt) {
-	const r = await api(ref.svc, 'POST', '/image', {
-		body: { prompt, model_id: 'flux-pro' },
-	});
-	expect(r.status).toBe(200);
-	return r.json.job_id;
-}
+const { ref, generateThenCheck, check, imageJob } = useCheckJobs();
 
 describe('Image > Check', () => {
 	test('a finished job leaves by Done with its image, a running one by Running; each keeps its own item', async () => {
@@ -182,30 +123,5 @@ describe('Image > Check', () => {
 		const { error } = await check([{ json: { job_id: 'not-a-job' } }]);
 		expect(error.message).toMatch(/Job ID/);
 		expect(ref.svc.state.requests.length).toBe(before);
-	});
-});
-
-describe("Check with n8n's Always Output Data (node setting), as n8n 2.x runs it", () => {
-	// n8n up to 2.x adds its empty item to the first output whenever that output is empty, even
-	// when the second has items (n8n-core's WorkflowExecute); n8n 3.0 adds it only when every
-	// output is empty (its breaking-changes rule always-output-data-multi-output-v3)
-	const always = { alwaysOutputData: true };
-
-	test('no job finished: Running has every item, and Done gets one empty item', async () => {
-		const { done, running, error } = await generateThenCheck(['a slow cat', 'a slow dog'], always);
-		expect(error).toBeUndefined();
-		expect(running.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
-		expect(done).toHaveLength(1);
-		expect(done[0].json).toEqual({});
-		expect(done[0].binary).toBeUndefined();
-	});
-
-	test('some jobs finished: the outputs are as without the setting, with no empty item', async () => {
-		const { done, running, error } = await generateThenCheck(['a cat', 'a slow dog'], always);
-		expect(error).toBeUndefined();
-		expect(done.map((i) => [i.pairedItem, typeof i.json.job_id])).toEqual([
-			[{ item: 0 }, 'string'],
-		]);
-		expect(running.map((i) => i.pairedItem)).toEqual([{ item: 1 }]);
 	});
 });

@@ -1,6 +1,6 @@
 'use strict';
 const { useFakeService } = require('../support/fake');
-const { credentialType } = require('../support/run-workflow');
+const { credentialType } = require('../support/built-node');
 
 const ref = useFakeService();
 

@@ -4,7 +4,7 @@
  * default (newest) version, its model chosen with the model picker (a resource locator).
  */
 const { loadExamples } = require('../../harness/examples');
-const { nodeInstance } = require('../support/run-workflow');
+const { nodeInstance } = require('../support/built-node');
 
 const TYPES = [
 	'n8n-nodes-media-generation.mediaGeneration',

@@ -4,7 +4,8 @@
  * waited for (and how to finish them), and the credits the run's jobs were estimated at.
  */
 const { useFakeService } = require('../support/fake');
-const { runWorkflow, mediaNode } = require('../support/run-workflow');
+const { runWorkflow } = require('../support/run-workflow');
+const { mediaNode } = require('../support/built-node');
 const { FAST } = require('../support/media');
 
 const ref = useFakeService({ timing: { queueMs: 10, imageMs: 150, videoMs: 150, audioMs: 150 } });

@@ -3,7 +3,7 @@ const { useFakeService } = require('../support/fake');
 const { now } = require('../../harness/clock');
 const { imageRunner, FAST, count } = require('../support/image');
 const { binaryItem } = require('../support/media');
-const { nodeInstance } = require('../support/run-workflow');
+const { nodeInstance } = require('../support/built-node');
 
 // jobs that each take about 2 s on the service
 const ref = useFakeService({ timing: { queueMs: 100, imageMs: 2000 } });

@@ -1,7 +1,7 @@
 'use strict';
 const { useFakeService } = require('../support/fake');
 const { imageRunner, FAST, count } = require('../support/image');
-const { readBinary } = require('../support/run-workflow');
+const { readBinary } = require('../support/binary-data');
 const { sniffImage } = require('../../harness/fake-service/media/sniff');
 
 const ref = useFakeService();

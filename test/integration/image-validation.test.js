@@ -1,24 +1,11 @@
 'use strict';
-const { useFakeService, api, uploadForm } = require('../support/fake');
-const { imageRunner, FAST, count } = require('../support/image');
-const { writePng } = require('../../harness/fake-service/media/png');
+/** Image > Generate checks every item before any request that costs. */
+const { useFakeService } = require('../support/fake');
+const { imageRunner, pngItem, FAST, count } = require('../support/image');
 
 const ref = useFakeService();
 const run = imageRunner(ref);
 const paid = () => count(ref.svc, 'POST /image') + count(ref.svc, 'POST /image/upload');
-const pngItem = (fields) => ({
-	json: {},
-	binary: Object.fromEntries(
-		fields.map((f, i) => [
-			f,
-			{
-				data: writePng({ width: 8 + i, height: 8 }).toString('base64'),
-				mimeType: 'image/png',
-				fileName: `${f}.png`,
-			},
-		]),
-	),
-});
 const ID = '3fa85f64-5717-4562-b3fc-2c963f66afa6';
 const ID2 = '4fa85f64-5717-4562-b3fc-2c963f66afa7';
 
@@ -116,101 +103,5 @@ describe('Image > Generate checks every item before any request that costs', () 
 		);
 		expect(error.message).toMatch(/Model "nope"/);
 		expect(paid()).toBe(before);
-	});
-});
-
-describe('credit guard', () => {
-	test('an estimate above Max Credits fails the item before any job is created', async () => {
-		const before = paid();
-		const { error } = await run({
-			prompt: 'A cat',
-			model: 'studio-4k',
-			resolution: '4k',
-			numberOfImages: 3,
-			options: { ...FAST, maxCredits: 50 },
-		});
-		expect(error.message).toMatch(
-			/estimated 60 credits \(20 credits per image at 4k × 3\), above Max Credits \(50\)/,
-		);
-		expect(paid()).toBe(before);
-	});
-
-	test('the default resolution is priced when none is chosen; within Max Credits the job runs', async () => {
-		const { items, error } = await run({
-			prompt: 'A cat',
-			model: 'studio-4k',
-			numberOfImages: 2,
-			options: { ...FAST, maxCredits: 24, downloadMedia: false },
-		});
-		expect(error).toBeUndefined();
-		expect(items[0].json).toMatchObject({ resolution: '2k', estimated_credits: 24 });
-	});
-
-	test('with Continue On Fail only the expensive item fails', async () => {
-		const items = [{ json: { n: 1 } }, { json: { n: 4 } }, { json: { n: 2 } }];
-		const { items: out } = await run(
-			{
-				prompt: 'A cat',
-				model: 'flux-pro',
-				resolution: '2k',
-				numberOfImages: '={{ $json.n }}',
-				options: { ...FAST, maxCredits: 20, downloadMedia: false },
-			},
-			{ items, extra: { onError: 'continueRegularOutput' } },
-		);
-		expect(
-			out.map((o) => [o.pairedItem.item, o.json.error ? 'error' : o.json.image_number]),
-		).toEqual([
-			[0, 1],
-			[1, 'error'],
-			[2, 1],
-			[2, 2],
-		]);
-		expect(out[1].json.error).toMatch(/estimated 40 credits/);
-	});
-});
-
-describe('reference images', () => {
-	test('ids and binary fields together: the binaries are uploaded and numbered after the ids', async () => {
-		const up = await api(ref.svc, 'POST', '/image/upload', {
-			form: uploadForm('image', writePng({ width: 5, height: 5 }), 'x.png', 'image/png'),
-		});
-		const uploadedId = up.json.image_id;
-		const before = count(ref.svc, 'POST /image/upload');
-		const { items, error } = await run(
-			{
-				prompt: 'Put @Image 2 and @Image 3 on @Image 1',
-				model: 'flux-pro',
-				referenceImageIds: uploadedId,
-				referenceImageFields: 'logo, badge',
-				options: { ...FAST, downloadMedia: false },
-			},
-			{ items: [pngItem(['logo', 'badge'])] },
-		);
-		expect(error).toBeUndefined();
-		expect(count(ref.svc, 'POST /image/upload')).toBe(before + 2);
-		const ids = items[0].json.reference_image_ids;
-		expect(ids).toHaveLength(3);
-		expect(ids[0]).toBe(uploadedId);
-		expect(ref.svc.state.images.get(ids[1])).toMatchObject({ width: 8 });
-		expect(ref.svc.state.images.get(ids[2])).toMatchObject({ width: 9 });
-		const job = ref.svc.state.jobs.get(items[0].json.job_id);
-		expect(job.request.reference_image_ids).toEqual(ids);
-	});
-
-	test("an earlier image job's image_id works as a reference", async () => {
-		const first = await run({
-			prompt: 'A logo',
-			model: 'sketch-lite',
-			options: { ...FAST, downloadMedia: false },
-		});
-		const { items, error } = await run({
-			prompt: 'Edit @Image 1',
-			model: 'studio-4k',
-			referenceImageIds: first.items[0].json.image_id,
-			options: { ...FAST, downloadMedia: false },
-		});
-		expect(error).toBeUndefined();
-		expect(items[0].json.status).toBe('succeeded');
 	});
 });

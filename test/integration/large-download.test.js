@@ -2,7 +2,7 @@
 const { createHash } = require('node:crypto');
 const { useFakeService } = require('../support/fake');
 const { imageRunner, FAST } = require('../support/image');
-const { binaryDataService, BinaryDataService } = require('../support/run-workflow');
+const { binaryDataService, BinaryDataService } = require('../support/binary-data');
 
 const ref = useFakeService();
 const run = imageRunner(ref);

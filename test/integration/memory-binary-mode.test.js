@@ -5,7 +5,9 @@
 process.env.N8N_DEFAULT_BINARY_DATA_MODE = 'default';
 
 const { useFakeService } = require('../support/fake');
-const { runWorkflow, mediaNode, nodeResult, storeBinary } = require('../support/run-workflow');
+const { runWorkflow, nodeResult } = require('../support/run-workflow');
+const { mediaNode } = require('../support/built-node');
+const { storeBinary } = require('../support/binary-data');
 const { sniffImage } = require('../../harness/fake-service/media/sniff');
 const { readMp4 } = require('../../harness/fake-service/media/mp4');
 const { FAST } = require('../support/media');

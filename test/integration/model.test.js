@@ -1,6 +1,8 @@
 'use strict';
 const { useFakeService } = require('../support/fake');
-const { runWorkflow, loadOptions, mediaNode, nodeResult } = require('../support/run-workflow');
+const { runWorkflow, nodeResult } = require('../support/run-workflow');
+const { loadOptions } = require('../support/load-options');
+const { mediaNode } = require('../support/built-node');
 const { imageModels, videoModels } = require('../../harness/fake-service/catalogue');
 
 const ref = useFakeService();

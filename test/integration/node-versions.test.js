@@ -5,7 +5,8 @@
  * rely on it. Version 3 picks the model with a resource locator (model-picker.test.js).
  */
 const { useFakeService } = require('../support/fake');
-const { runWorkflow, mediaNode, nodeResult, nodeInstance } = require('../support/run-workflow');
+const { runWorkflow, nodeResult } = require('../support/run-workflow');
+const { mediaNode, nodeInstance } = require('../support/built-node');
 const { imageModels } = require('../../harness/fake-service/catalogue');
 
 const ref = useFakeService();

@@ -6,7 +6,7 @@
  */
 const { useFakeService } = require('../support/fake');
 const { imageRunner, FAST, count } = require('../support/image');
-const { readBinary } = require('../support/run-workflow');
+const { readBinary } = require('../support/binary-data');
 const { sniffImage } = require('../../harness/fake-service/media/sniff');
 
 const ref = useFakeService({ timing: { queueMs: 10, imageMs: 14_000 } });

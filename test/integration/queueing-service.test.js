@@ -2,7 +2,7 @@
 const { monitorEventLoopDelay } = require('node:perf_hooks');
 const { useFakeService } = require('../support/fake');
 const { imageRunner } = require('../support/image');
-const { readBinary } = require('../support/run-workflow');
+const { readBinary } = require('../support/binary-data');
 
 // a service that runs 2 of a user's jobs at once, the rest queued; run times 4 s ±30 %
 const ref = useFakeService({

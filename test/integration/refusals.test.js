@@ -6,7 +6,8 @@
  */
 const { startFakeService } = require('../../harness/fake-service/server');
 const { SHAPES } = require('../../harness/fake-service/retryAfter');
-const { runWorkflow, mediaNode } = require('../support/run-workflow');
+const { runWorkflow } = require('../support/run-workflow');
+const { mediaNode } = require('../support/built-node');
 const { now } = require('../../harness/clock');
 
 const WINDOW_MS = 4500;

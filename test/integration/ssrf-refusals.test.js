@@ -10,7 +10,8 @@ process.env.N8N_SSRF_ALLOWED_IP_RANGES = '127.0.0.1/32';
 
 const path = require('node:path');
 const { useFakeService } = require('../support/fake');
-const { runWorkflow, mediaNode, nodeResult } = require('../support/run-workflow');
+const { runWorkflow, nodeResult } = require('../support/run-workflow');
+const { mediaNode } = require('../support/built-node');
 const { FAST, count } = require('../support/media');
 
 /** n8n-core's own copies of its container and network package (it keeps them apart). */

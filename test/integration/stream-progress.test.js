@@ -4,13 +4,9 @@
  * each node sends, through n8n-core's own execute context and lifecycle hooks.
  */
 const { useFakeService } = require('../support/fake');
-const {
-	runWorkflow,
-	runAgent,
-	mediaNode,
-	nodeResult,
-	TOOL_TYPE,
-} = require('../support/run-workflow');
+const { runWorkflow, nodeResult } = require('../support/run-workflow');
+const { runAgent } = require('../support/run-agent');
+const { mediaNode, TOOL_TYPE } = require('../support/built-node');
 
 const API_KEY = 'test-key-alice';
 const ref = useFakeService({ timing: { queueMs: 300, imageMs: 400, videoMs: 1200 } });

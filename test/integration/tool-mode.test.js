@@ -6,7 +6,8 @@
 const { useFakeService } = require('../support/fake');
 const path = require('node:path');
 const { NodeHelpers } = require('n8n-workflow');
-const { runWorkflow, mediaNode, nodeResult } = require('../support/run-workflow');
+const { runWorkflow, nodeResult } = require('../support/run-workflow');
+const { mediaNode } = require('../support/built-node');
 
 const { MediaGeneration } = require(
 	path.resolve(__dirname, '../../dist/nodes/MediaGeneration/MediaGeneration.node.js'),

@@ -4,76 +4,16 @@
  * instance's default) reaches the service byte for byte without being read into memory, and a
  * service that answers before it has read the body is heard, not mistaken for a network error.
  */
-const fs = require('node:fs');
 const { createHash } = require('node:crypto');
-const { Readable } = require('node:stream');
-const { useFakeService } = require('../support/fake');
-const { until } = require('../../harness/wait');
-const {
-	runWorkflow,
-	mediaNode,
-	nodeResult,
-	binaryDataService,
-} = require('../support/run-workflow');
-const { writeMp4 } = require('../../harness/fake-service/media/mp4');
+const { binaryDataService } = require('../support/binary-data');
+const { MB, video, openFilesAfterClose, useStoredVideo } = require('../support/stored-video');
 
-const ref = useFakeService();
-const MB = 1024 * 1024;
-const creds = () => ({ apiKey: 'test-key-alice', baseUrl: ref.svc.apiUrl });
+const { ref, upload, uploads, stored } = useStoredVideo();
 const sha256 = (buf) => createHash('sha256').update(buf).digest('hex');
-const uploads = () => ref.svc.state.requests.filter((r) => r.route === 'POST /video/upload');
-/** File handles this process holds on files in n8n's binary storage. */
-const openFiles = () =>
-	fs.readdirSync('/proc/self/fd').filter((fd) => {
-		try {
-			return fs
-				.readlinkSync(`/proc/self/fd/${fd}`)
-				.startsWith(process.env.N8N_BINARY_DATA_STORAGE_PATH);
-		} catch {
-			return false;
-		}
-	}).length;
-/**
- * The handles left once the node is done. A destroyed file stream closes its descriptor a moment
- * later (fs.close is asynchronous), longer on a loaded machine, so a leak is one still open after 2 s.
- */
-async function openFilesAfterClose() {
-	await until(() => openFiles() === 0, "n8n's binary files to be closed", {
-		timeoutMs: 2000,
-		intervalMs: 20,
-	}).catch(() => {});
-	return openFiles();
-}
-
-const video = writeMp4({ width: 64, height: 36, durationMs: 2000, paddingBytes: 90 * MB });
-let stored;
-// n8n removes an execution's binary data once it ends: each run gets the file stored anew
-beforeEach(async () => {
-	const service = await binaryDataService();
-	stored = await service.store(
-		{ type: 'execution', workflowId: 'test', executionId: 'upload-input' },
-		Readable.from([video]),
-		{
-			mimeType: 'video/mp4',
-			fileName: 'big.mp4',
-			data: '',
-		},
-	);
-});
-
-async function upload(extra = {}) {
-	const node = mediaNode(
-		'Media',
-		{ resource: 'upload', operation: 'uploadVideo', binaryPropertyName: 'data' },
-		extra,
-	);
-	const items = [{ json: {}, binary: { data: { ...stored } } }];
-	return nodeResult(await runWorkflow({ nodes: [node], items, credentials: creds() }), 'Media');
-}
 
 describe('a 90 MB video kept in n8n binary storage', () => {
 	test('is stored as a file, not in the item (the case that must stream)', () => {
-		expect(stored.id).toMatch(/^filesystem-v2:/);
+		expect(stored().id).toMatch(/^filesystem-v2:/);
 		expect(video.length).toBeGreaterThan(90 * MB);
 	});
 
@@ -134,81 +74,5 @@ describe('a 90 MB video kept in n8n binary storage', () => {
 		} finally {
 			metadata.mockRestore();
 		}
-	});
-
-	test('an early 429 (answered from the headers, connection reset) is reported as the 429 and sent again with a fresh stream', async () => {
-		const before = uploads().length;
-		ref.svc.faults.add({
-			route: 'POST /video/upload',
-			kind: 'early',
-			status: 429,
-			retryAfter: 0,
-			times: 2,
-		});
-		const { items, error } = await upload();
-		expect(error).toBeUndefined();
-		expect(
-			uploads()
-				.slice(before)
-				.map((r) => r.status),
-		).toEqual([429, 429, 200]);
-		expect(ref.svc.state.videos.get(items[0].json.video_id)).toMatchObject({
-			sha256: sha256(video),
-		});
-		expect(await openFilesAfterClose()).toBe(0);
-	});
-
-	test.each([
-		[401, /401|key|authori/i],
-		[413, /413|too large/i],
-	])(
-		"an early %i is reported with the service's answer, not as a network error",
-		async (status, pattern) => {
-			ref.svc.faults.add({ route: 'POST /video/upload', kind: 'early', status, times: 5 });
-			const { error } = await upload();
-			expect(error).toBeDefined();
-			expect(`${error.message} ${error.description ?? ''}`).toMatch(pattern);
-			expect(`${error.message} ${error.description ?? ''}`).not.toMatch(
-				/could not be reached|EPIPE|ECONNRESET/,
-			);
-			expect(await openFilesAfterClose()).toBe(0);
-		},
-	);
-
-	test('an early 503 is tried again (uploads are free) and then succeeds', async () => {
-		const before = uploads().length;
-		ref.svc.faults.add({ route: 'POST /video/upload', kind: 'early', status: 503, times: 1 });
-		const { items, error } = await upload();
-		expect(error).toBeUndefined();
-		expect(
-			uploads()
-				.slice(before)
-				.map((r) => r.status),
-		).toEqual([503, 200]);
-		expect(items[0].json.bytes).toBe(video.length);
-	});
-
-	test('a 500 that lasts is tried again, then reported as an upload: no job, nothing that may have been charged', async () => {
-		const before = uploads().length;
-		ref.svc.faults.add({ route: 'POST /video/upload', kind: 'status', status: 500, times: 10 });
-		const { error } = await upload();
-		expect(uploads().length - before).toBe(5);
-		expect(error.message).toMatch(/internal error/);
-		expect(error.description).toMatch(/^POST \/video\/upload returned 500\. Try again later\.$/);
-		expect(`${error.message} ${error.description}`).not.toMatch(
-			/started the job|may have been created|sent again/,
-		);
-	});
-
-	test('a connection reset before any answer is tried again with a fresh stream', async () => {
-		const before = uploads().length;
-		ref.svc.faults.add({ route: 'POST /video/upload', kind: 'drop', times: 1 });
-		const { items, error } = await upload();
-		expect(error).toBeUndefined();
-		expect(uploads().length - before).toBe(2);
-		expect(ref.svc.state.videos.get(items[0].json.video_id)).toMatchObject({
-			sha256: sha256(video),
-		});
-		expect(await openFilesAfterClose()).toBe(0);
 	});
 });

@@ -1,6 +1,7 @@
 'use strict';
 const { useFakeService } = require('../support/fake');
-const { runWorkflow, mediaNode, nodeResult } = require('../support/run-workflow');
+const { runWorkflow, nodeResult } = require('../support/run-workflow');
+const { mediaNode } = require('../support/built-node');
 const { writePng } = require('../../harness/fake-service/media/png');
 const { writeMp4 } = require('../../harness/fake-service/media/mp4');
 

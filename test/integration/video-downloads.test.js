@@ -6,7 +6,7 @@
 const { createHash } = require('node:crypto');
 const { useFakeService } = require('../support/fake');
 const { runner, FAST } = require('../support/media');
-const { readBinary } = require('../support/run-workflow');
+const { readBinary } = require('../support/binary-data');
 const { TRANSFER_SPEED } = require('../../dist/nodes/MediaGeneration/engine/limits/transfers');
 
 const ref = useFakeService();

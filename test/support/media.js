@@ -1,6 +1,7 @@
 'use strict';
 /** Runs one operation of the node against a fake service, as a one-node workflow. */
-const { runWorkflow, mediaNode, nodeResult } = require('./run-workflow');
+const { runWorkflow, nodeResult } = require('./run-workflow');
+const { mediaNode } = require('./built-node');
 const { writePng } = require('../../harness/fake-service/media/png');
 const { writeMp4 } = require('../../harness/fake-service/media/mp4');
 

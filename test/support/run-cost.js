@@ -3,7 +3,8 @@
  * Runs of one node for the tests of what a run costs (Dry Run, Max Credits for the Run), counted
  * at the fake service: the creates and uploads it received, and the jobs it made.
  */
-const { runWorkflow, mediaNode } = require('./run-workflow');
+const { runWorkflow } = require('./run-workflow');
+const { mediaNode } = require('./built-node');
 
 const CONTINUE = { onError: 'continueRegularOutput' };
 const RETRY = { retryOnFail: true, maxTries: 3, waitBetweenTries: 10 };

@@ -2,8 +2,6 @@
  * A refusal by n8n's SSRF protection is named as such: recognised in what n8n's request helper
  * throws, worded with the host and the setting that allows it, never tried again.
  */
-import type { INode } from 'n8n-workflow';
-
 import { toNodeApiError } from '../../../nodes/MediaGeneration/transport/errors';
 import {
 	networkCodeOf,
@@ -13,6 +11,7 @@ import {
 } from '../../../nodes/MediaGeneration/transport/network';
 import { isRetryable } from '../../../nodes/MediaGeneration/transport/retry';
 import { ssrfRefusalOf, ssrfWords } from '../../../nodes/MediaGeneration/transport/ssrf';
+import { node } from '../../support/inode';
 
 /**
  * n8n's refusals as @n8n/backend-network 1.14.1 (n8n 2.40.7) and 1.15.1 (n8n 2.41.1) throw them:
@@ -35,15 +34,6 @@ function blockedHostname(hostname: string) {
 function wrapped(cause: Error) {
 	return Object.assign(new Error(cause.message), { code: 'ERR_BAD_REQUEST', cause });
 }
-
-const node: INode = {
-	id: '1',
-	name: 'Media',
-	type: 'n8n-nodes-media-generation.mediaGeneration',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
 
 describe('recognising a refusal by n8n SSRF protection', () => {
 	test('by name, with the address n8n names', () => {
