@@ -1,5 +1,5 @@
 /** What a chat hears of the node's jobs (progressAccount.ts), on a clock the test moves. */
-import { linked, spoken } from '../../../../nodes/MediaGeneration/engine/progress/lineWords';
+import { spoken } from '../../../../nodes/MediaGeneration/engine/progress/lineWords';
 import { ProgressAccount } from '../../../../nodes/MediaGeneration/engine/progress/progressAccount';
 
 const T0 = 1_000_000;
@@ -184,21 +184,4 @@ describe('a batch', () => {
 		a.jobDone(0, true);
 		expect(lines).toEqual(['Video job v1 is done; downloading.']);
 	});
-});
-
-test('links as Markdown: named by the file, the address kept whole', () => {
-	expect(linked({ url: 'https://f/a b(1).png?x=1', name: 'a [1].png' })).toBe(
-		'[a 1.png](https://f/a%20b%281%29.png?x=1)',
-	);
-	expect(linked({ url: 'https://f/x' })).toBe('[link](https://f/x)');
-});
-
-test('spoken durations', () => {
-	expect([45_000, 125_000, 120_000, 3_720_000, 7_200_000].map(spoken)).toEqual([
-		'45 s',
-		'2 min 5 s',
-		'2 min',
-		'1 h 2 min',
-		'2 h',
-	]);
 });
