@@ -10,8 +10,9 @@ import {
 } from '../../../../nodes/MediaGeneration/engine/plan/schedule';
 import { alike, linearWork, run, stepLimit, T0 } from './batchRun';
 import { lagBoundMs, loop } from './loop';
-import { serviceBatch, watch } from './simulator';
-import type { BatchSetting } from './simulator';
+import { serviceBatch } from './simulatedService';
+import type { BatchSetting } from './simulatedService';
+import { watch } from './simulator';
 
 const ids = (due: Array<{ id: number }>) => due.map((d) => d.id).sort();
 

@@ -1,7 +1,8 @@
 const { shuffled } = require('../../../../harness/image-batches');
 const { e3Runs, eRuns } = require('./families');
 const { loop } = require('./loop');
-const { QUEUED_MS, serviceBatch, watch } = require('./simulator');
+const { QUEUED_MS, serviceBatch } = require('./simulatedService');
+const { watch } = require('./simulator');
 
 /**
  * The bench's cases on the simulated clock, for docs/waiting-figures.md: when the plan sees each

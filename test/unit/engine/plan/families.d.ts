@@ -1,5 +1,5 @@
 /** Types of families.js for the TypeScript tests. */
-import type { BatchSetting } from './simulator';
+import type { BatchSetting } from './simulatedService';
 
 export type Family = {
 	name: string;

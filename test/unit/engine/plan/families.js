@@ -7,7 +7,7 @@ const { ServiceState } = require('../../../../harness/fake-service/state');
  * `short` families are jobs of 1 to 3 s.
  */
 /**
- * @typedef {{ name: string, setting: (seed: number) => import('./simulator').BatchSetting,
+ * @typedef {{ name: string, setting: (seed: number) => import('./simulatedService').BatchSetting,
  *   cohort?: (i: number) => string }} Family
  */
 

@@ -3,8 +3,8 @@ import {
 	NET_MS,
 	PATROL_MARGIN_MS,
 } from '../../../../nodes/MediaGeneration/engine/plan/schedule';
-import { figures } from './simulator';
-import type { Figures, ServiceJob } from './simulator';
+import { figures } from './simulatedService';
+import type { Figures, ServiceJob } from './simulatedService';
 
 /**
  * The jobs of a batch watched by a loop of n8n's nodes (HTTP Request, Wait, If): every round polls

@@ -1,6 +1,7 @@
 import { families } from './families';
 import { lagBoundMs, loop } from './loop';
-import { serviceBatch, watch } from './simulator';
+import { serviceBatch } from './simulatedService';
+import { watch } from './simulator';
 import type { Family } from './families';
 import { sweep } from './sweep';
 

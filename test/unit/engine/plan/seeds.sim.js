@@ -1,6 +1,7 @@
 const { families } = require('./families');
 const { loop, loopEnds, LOOP_PHASES, sureTargetMs, within } = require('./loop');
-const { serviceBatch, watch } = require('./simulator');
+const { serviceBatch } = require('./simulatedService');
+const { watch } = require('./simulator');
 
 /**
  * The poll plan over many seeds of every family (families.js), for docs/waiting-figures.md: a
