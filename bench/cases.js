@@ -6,49 +6,16 @@
  * files shrunk to about 4 KB, to tell the memory the files cost from the memory n8n needs anyway.
  */
 const { spreadCase, shuffled } = require('../harness/image-batches');
+const { imageItems, base, imageJob, queued } = require('./variantKinds');
 
 const MB = 1024 * 1024;
 const S = 1000;
-
-function imageItems(n, settings = () => ({})) {
-	return Array.from({ length: n }, (_, i) => ({
-		prompt: `Bench picture ${i + 1}`,
-		model_id: 'flux-pro',
-		resolution: '720p',
-		number_of_images: 1,
-		...settings(i),
-	}));
-}
-
-/** Service settings common to every variant unless it says otherwise. */
-const base = (svc) => {
-	svc.latencyMs = 0;
-	svc.state.resultPaddingBytes = 0;
-	svc.state.timing = { queueMs: 100, imageMs: 400, videoMs: 600, audioMs: 500 };
-	svc.state.capacity = Infinity;
-	svc.state.setSpread(0);
-};
 
 /**
  * @param {{smoke: boolean}} options smoke: short jobs and few items, to check that every case runs
  * @returns {Array<{id: string, title: string, variants: object[]}>}
  */
 function cases({ smoke }) {
-	const imageJob = (label, key, n, ms, latencyMs = 0) => ({
-		key,
-		label,
-		workflow: 'image',
-		items: imageItems(n),
-		files: n,
-		setup: (svc) => {
-			base(svc);
-			svc.latencyMs = latencyMs;
-			svc.state.timing.imageMs = ms;
-		},
-		lowerBoundMs: ms,
-		lowerBoundWhy: 'the job time',
-	});
-
 	const podcasts = smoke ? { n: 6, ms: 1 * S } : { n: 12, ms: 5 * S };
 	const waves = Math.ceil(podcasts.n / 5);
 	const videoBytes = smoke ? 1 * MB : 100 * MB;
@@ -64,20 +31,6 @@ function cases({ smoke }) {
 		: { n: 20, ms: 10 * S, ms2: 5 * S, ms3: 8 * S };
 	const wide = smoke ? { n: 6, ms: 2 * S } : { n: 20, ms: 10 * S };
 	const h = smoke ? { n: 300, ms: 1 * S } : { n: 10_000, ms: 5 * S };
-	/** images on a service that runs `capacity` of them at once, run times ± `spread` (seeded) */
-	const queued = (key, label, n, ms, capacity, spread) => ({
-		...imageJob(label, key, n, ms),
-		setup: (svc) => {
-			base(svc);
-			svc.state.timing.imageMs = ms;
-			svc.state.capacity = capacity;
-			svc.state.setSpread(spread, 24);
-		},
-		lowerBoundMs: undefined,
-		serviceBound: true,
-		lowerBoundWhy: "the service's own finish",
-		lag: true,
-	});
 
 	return [
 		{
@@ -164,22 +117,15 @@ function cases({ smoke }) {
 					lowerBoundWhy: 'the longest job',
 					lag: true,
 				},
-				{
-					key: 'e3',
-					label: `${wide.n} images alike × ${wide.ms / S} s ±50 %, no queue`,
-					workflow: 'image',
-					items: imageItems(wide.n),
-					files: wide.n,
-					setup: (svc) => {
-						base(svc);
-						svc.state.timing.imageMs = wide.ms;
-						svc.state.setSpread(0.5, 24);
-					},
-					lowerBoundMs: undefined,
-					serviceBound: true,
-					lowerBoundWhy: "the service's own finish",
-					lag: true,
-				},
+				// no queue: every job runs at once, for as long as the spread draws
+				queued(
+					'e3',
+					`${wide.n} images alike × ${wide.ms / S} s ±50 %, no queue`,
+					wide.n,
+					wide.ms,
+					Infinity,
+					0.5,
+				),
 				{
 					key: 'e2',
 					label: '20 images alike, same times in seeded random order',

@@ -1,6 +1,6 @@
 'use strict';
 /**
- * Loaded into each measured n8n process with `node --require` (NODE_OPTIONS, bench/run.js): writes
+ * Loaded into each measured n8n process with `node --require` (NODE_OPTIONS, bench/cliRun.js): writes
  * every garbage-collection pause of the process to the file MEDIA_GEN_BENCH_GC_FILE names, a line
  * each: process id, start (epoch ms), duration (ms) and V8's kind of collection. Each process that
  * inherits the setting (n8n's task runners) writes its own lines; gcPauses.js keeps the measured
