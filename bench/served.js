@@ -9,7 +9,7 @@
 const fs = require('node:fs');
 const net = require('node:net');
 const path = require('node:path');
-const { N8nInstance, runError } = require('../harness/n8n-cli');
+const { N8nInstance } = require('../harness/n8n-cli');
 const { N8nRest, webhookNode } = require('../harness/n8n-rest');
 const { until } = require('../harness/wait');
 
@@ -151,4 +151,4 @@ function servedWorkflow(variant, side, apiUrl) {
 	return workflow;
 }
 
-module.exports = { runServed, servedWorkflow, runError };
+module.exports = { runServed, servedWorkflow };

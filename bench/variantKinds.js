@@ -4,14 +4,13 @@
  * with or without a queue. A variant's `setup` sets the fake service up before each of its runs.
  */
 
-/** `n` image items alike but for their prompts; `settings(i)` adds to the i-th. */
-function imageItems(n, settings = () => ({})) {
+/** `n` image items alike but for their prompts. */
+function imageItems(n) {
 	return Array.from({ length: n }, (_, i) => ({
 		prompt: `Bench picture ${i + 1}`,
 		model_id: 'flux-pro',
 		resolution: '720p',
 		number_of_images: 1,
-		...settings(i),
 	}));
 }
 
