@@ -13,22 +13,17 @@
  *     call returns the link, the service saw one create, and nothing the client received holds
  *     the API key.
  */
-const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
-const {
-	StreamableHTTPClientTransport,
-} = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
 const { startFakeService } = require('../../harness/fake-service/server');
 const { N8nInstance, nodeItems, runData } = require('../../harness/n8n-cli');
 const { N8nRest } = require('../../harness/n8n-rest');
 const { until } = require('../../harness/wait');
 const { loadExamples, fakeServiceCredentials, withParameters } = require('../../harness/examples');
+const { recordingFetch, connectMcpClient, callTool } = require('./mcp-client');
 
 const API_KEY = 'test-key-alice';
 const EXAMPLE = 'ai-agent-video-tools-mcp';
 /** the editor's port and its task-runner broker's (this suite's own pair) */
 const PORT = 5830;
-/** what the MCP TypeScript SDK and n8n's MCP Client Tool allow a request by default */
-const CLIENT_TIMEOUT_MS = 60_000;
 /** the Generate Video tool's Tool Wait, its default */
 const TOOL_WAIT_MS = 40_000;
 
@@ -99,52 +94,11 @@ describe('the same tools behind the MCP Server Trigger, called by a real MCP cli
 	/** every answer the MCP client received: headers and body chunks, as they arrived */
 	const received = [];
 
-	/** Copies a body as it streams (an event stream may stay open for the whole session). */
-	async function record(body) {
-		const reader = body.getReader();
-		const decoder = new TextDecoder();
-		try {
-			for (;;) {
-				const { done, value } = await reader.read();
-				if (done) return;
-				received.push(decoder.decode(value, { stream: true }));
-			}
-		} catch {
-			// the client closed the stream
-		}
-	}
-
-	/** fetch, keeping a copy of each answer as the client reads it */
-	async function recordingFetch(url, init) {
-		const response = await fetch(url, init);
-		received.push(JSON.stringify([...response.headers]));
-		if (!response.body) return response;
-		const [forClient, forRecord] = response.body.tee();
-		void record(forRecord);
-		return new Response(forClient, {
-			status: response.status,
-			statusText: response.statusText,
-			headers: response.headers,
-		});
-	}
-
 	async function connect(base) {
-		const c = new Client({ name: 'media-generation-tests', version: '1.0.0' });
-		const url = new URL(`${base}/mcp/${mcpPath}`);
-		await c.connect(new StreamableHTTPClientTransport(url, { fetch: recordingFetch }));
-		return c;
+		return await connectMcpClient(new URL(`${base}/mcp/${mcpPath}`), recordingFetch(received));
 	}
 
-	/** One tool call at the SDK's default request timeout; its answer as the agent reads it. */
-	async function call(name, args) {
-		const started = Date.now();
-		const result = await client.callTool({ name, arguments: args }, undefined, {
-			timeout: CLIENT_TIMEOUT_MS,
-		});
-		const ms = Date.now() - started;
-		expect(result.isError).toBeFalsy();
-		return { items: JSON.parse(result.content[0].text), ms };
-	}
+	const call = (name, args) => callTool(client, name, args);
 
 	beforeAll(async () => {
 		const base = await n8n.start(PORT);

@@ -4,9 +4,7 @@
  * 'combined'`) in which every binary input of the node is named by its path under `_files`, fed
  * with files the node made earlier in the same run.
  */
-const { chainsWorkflow, ourNodeNames } = require('./workflows');
-
-const OPTIONS = { pollIntervalSeconds: 0.5 };
+const { OPTIONS, chainsWorkflow, ourNodeNames } = require('./chains-workflow');
 
 /**
  * Frame A's and Frame B's PNGs on one item, at `_files.img` and `_files.img2` (n8n's Edit Fields).

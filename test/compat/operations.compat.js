@@ -7,7 +7,7 @@
  */
 const { createHash } = require('node:crypto');
 const { N8nInstance, binaryModeOf, nodeItems, runError } = require('../../harness/n8n-cli');
-const { everyOperation, NODE_NAMES } = require('./workflows');
+const { everyOperation, NODE_NAMES } = require('./every-operation-workflow');
 const { API_KEY, compatService, compatInstance } = require('./instance');
 
 const sha256 = (data) => createHash('sha256').update(data).digest('hex');

@@ -7,7 +7,7 @@
  */
 const { nodeItems, runData, runError } = require('../../harness/n8n-cli');
 const { api, waitForJob } = require('../support/fake');
-const { chainsWorkflow } = require('../compat/workflows');
+const { chainsWorkflow } = require('../compat/chains-workflow');
 const { API_KEY, compatService, compatInstance } = require('../compat/instance');
 
 const release = require('../../harness/n8n-releases/release').current();

@@ -10,7 +10,8 @@
  */
 const path = require('node:path');
 const { nodeItems, runError, runtimePackage } = require('../../harness/n8n-cli');
-const { everyOperation, chainsWorkflow, BRANCHES, NODE_NAMES } = require('../compat/workflows');
+const { chainsWorkflow } = require('../compat/chains-workflow');
+const { everyOperation, BRANCHES, NODE_NAMES } = require('../compat/every-operation-workflow');
 const { API_KEY, compatService, compatInstance } = require('../compat/instance');
 const { CREDENTIALS } = require('../../harness/examples');
 

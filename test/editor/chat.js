@@ -7,7 +7,7 @@
  */
 const assert = require('node:assert/strict');
 const path = require('node:path');
-const { dismissOverlays } = require('./browser');
+const { openWorkflow } = require('./canvas');
 const { until } = require('../../harness/wait');
 const { now } = require('../../harness/clock');
 
@@ -37,9 +37,7 @@ async function shown(chat, re, what) {
 
 async function checkChatProgress(page, session, step) {
 	await page.setViewportSize({ width: 1280, height: 800 });
-	await page.goto(`${session.url}/workflow/${session.workflows[EXAMPLE]}`);
-	await page.waitForSelector('[data-test-id="canvas-node"]', { timeout: 60_000 });
-	await dismissOverlays(page);
+	await openWorkflow(page, session, EXAMPLE);
 	await page.locator('[data-test-id="workflow-chat-button"]').click();
 	const chat = page.locator('[data-test-id="canvas-chat"]');
 	await chat.waitFor({ timeout: 30_000 });

@@ -1,82 +1,5 @@
 'use strict';
-/** Debian's Chromium for playwright-core, installed with apt when missing; and small page helpers. */
-const fs = require('node:fs');
-const { execFileSync } = require('node:child_process');
-const { chromium } = require('playwright-core');
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-// Without the background-networking flags Chromium keeps calling Google's hosts, which this
-// kind of closed network refuses.
-const FLAGS = [
-	'--no-sandbox',
-	'--disable-gpu',
-	'--disable-quic',
-	'--no-first-run',
-	'--disable-background-networking',
-	'--disable-component-update',
-	'--disable-sync',
-];
-
-/** Installs Debian's chromium package when there is no browser yet (needs root and apt). */
-function ensureChromium() {
-	if (fs.existsSync(CHROMIUM)) return CHROMIUM;
-	if (process.env.CHROMIUM_PATH) throw new Error(`No browser at CHROMIUM_PATH=${CHROMIUM}`);
-	console.log("[setup] installing Debian's chromium package with apt (once; about a minute)");
-	const [command, prefix] = process.getuid?.() === 0 ? ['apt-get', []] : ['sudo', ['apt-get']];
-	const apt = (...args) =>
-		execFileSync(command, [...prefix, ...args], {
-			stdio: ['ignore', 'ignore', 'inherit'],
-			env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-		});
-	apt('update', '-qq');
-	apt('install', '-y', '-qq', 'chromium');
-	if (!fs.existsSync(CHROMIUM))
-		throw new Error(`apt installed chromium, but ${CHROMIUM} is missing`);
-	return CHROMIUM;
-}
-
-async function launch() {
-	return await chromium.launch({ executablePath: ensureChromium(), args: FLAGS });
-}
-
-/** Closes the editor's first-visit pop-ups, if any. */
-async function dismissOverlays(page) {
-	await page.waitForTimeout(1000);
-	for (const selector of [
-		'[data-test-id="close-button"]',
-		'.el-dialog__headerbtn',
-		'[aria-label="Close"]',
-	]) {
-		for (const el of await page.locator(selector).all())
-			await el.click({ timeout: 1000 }).catch(() => undefined);
-	}
-}
-
-async function openNode(page, name) {
-	await page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`).dblclick();
-	await page.waitForSelector('[data-test-id="ndv"]', { timeout: 30_000 });
-	await page.waitForTimeout(1500);
-}
-
-/** Opens a node and its output's Binary view, and waits until the file named `fileName` shows. */
-async function openBinaryOutput(page, name, fileName) {
-	await openNode(page, name);
-	const binaryTab = page.locator(
-		'[data-test-id="output-panel"] [data-test-id="radio-button-binary"]',
-	);
-	if (await binaryTab.count()) await binaryTab.first().click();
-	await page
-		.locator('[data-test-id="output-panel"]')
-		.getByText(fileName)
-		.first()
-		.waitFor({ timeout: 30_000 });
-}
-
-async function closeNode(page) {
-	await page.locator('[data-test-id="ndv-close-button"]').first().click();
-	await page.locator('[data-test-id="ndv"]').waitFor({ state: 'hidden', timeout: 10_000 });
-}
+/** Page helpers for the open node's parameters: dropdowns, resource locators and the fields shown. */
 
 /** Opens a dropdown parameter of the open node (it may take a moment to load its choices). */
 async function openDropdown(page, parameter, waitFor) {
@@ -192,12 +115,6 @@ async function parametersWithIssues(page) {
 }
 
 module.exports = {
-	launch,
-	ensureChromium,
-	dismissOverlays,
-	openNode,
-	openBinaryOutput,
-	closeNode,
 	dropdownOptions,
 	choose,
 	locatorItems,
