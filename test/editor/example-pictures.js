@@ -34,7 +34,7 @@ async function checkExamplePictures(page, session, step) {
 	const chosen = listName(byTitle('Motion Fast'));
 	assert.ok(shown.includes(chosen), `the example's model: the picker shows "${shown}"`);
 	assert.deepEqual(
-		await locatorItems(page, 'model', { search: '', waitFor: namesFor('frames')[0] }),
+		await locatorItems(page, 'model', { search: '', waitFor: namesFor('frames').at(-1) }),
 		namesFor('frames'),
 	);
 	await picture(page, 'node-form-models.jpg');

@@ -44,7 +44,8 @@ async function choose(page, parameter, name) {
 
 /**
  * The names a resource locator parameter's list shows (From List), after typing `search` in its
- * search box when given; `waitFor` is a name to wait for (without it: a moment for the answer).
+ * search box when given; `waitFor` is a name to wait for, the list's last for a whole list (without
+ * it: a moment for the answer).
  */
 async function locatorItems(page, parameter, { search, waitFor } = {}) {
 	const field = page.locator(`[data-test-id="parameter-input-${parameter}"]`);

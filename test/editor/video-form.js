@@ -79,7 +79,7 @@ async function checkVideoForm(page, session, step) {
 	// the model list comes from the service, filtered to the mode (Text by default), named
 	// with prices; the search looks at descriptions and ids too
 	assert.deepEqual(
-		await locatorItems(page, 'model', { waitFor: namesFor('text')[0] }),
+		await locatorItems(page, 'model', { waitFor: namesFor('text').at(-1) }),
 		namesFor('text'),
 	);
 	assert.ok(
