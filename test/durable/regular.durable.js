@@ -11,14 +11,12 @@
  *
  * Figures go to durable-report.json (README, "Jobs longer than a few minutes").
  */
-const { createHash } = require('node:crypto');
 const { startFakeService } = require('../../harness/fake-service/server');
-const { memoryOf } = require('../queue/cluster');
-const { until, sleep } = require('../../harness/wait');
 const { RegularN8n } = require('./instance');
-const { seenAt } = require('../../harness/n8n-rest');
 const { durableLoop, exampleLoop, inNodeWait, waitOnly } = require('./workflows');
-const { fetchesPerJob, finishedItems, pollsPerJob, report } = require('./report');
+const { fetchesPerJob, pollsPerJob, report } = require('./report');
+const { ENDED, entries, regularRuns } = require('./regular-runs');
+const { hundredJobs } = require('./memory-while-waiting');
 const { jobsWithPrompt } = require('../support/fake');
 
 const PORTS = { n8n: 5760, broker: 5761, fake: 5762, fakeFiles: 5763 };
@@ -29,69 +27,9 @@ const TIMING = { queueMs: 100, audioMs: 15_000, videoMs: 60_000 };
 let svc;
 let n8n;
 let credential;
-
-const sha256 = (buffer) => createHash('sha256').update(buffer).digest('hex');
-const entries = (tag, count) =>
-	Array.from({ length: count }, (_, n) => ({
-		n,
-		slug: `${tag}-episode-${n}`,
-		prompt: `${tag}-${n} a short episode`,
-	}));
-
-async function deploy(workflow) {
-	const id = await n8n.rest.createActiveWorkflow(workflow);
-	await n8n.rest.waitForWebhook(workflow.nodes[0].parameters.path);
-	return id;
-}
-
-/** Statuses an execution does not leave (`crashed` is left at start-up: see (b)). */
-const ENDED = ['success', 'error', 'canceled'];
-
-/**
- * The one execution of a workflow, once `ready(execution)` holds. One that has ended without
- * holding it fails the wait at once, naming its status, last node and error.
- */
-async function executionOf(workflowId, ready, what, timeoutMs = 240_000) {
-	const seen = seenAt(n8n.rest, svc, workflowId);
-	return await until(
-		async () => {
-			// a restarting n8n does not answer for a moment: the next poll asks again
-			const [execution] = await n8n.rest.executions(workflowId).catch(() => []);
-			if (!execution) return undefined;
-			if (ready(execution)) return execution;
-			if (ENDED.includes(execution.status))
-				throw new Error(`The execution ended before ${what}: ${await seen()}`);
-			return undefined;
-		},
-		what,
-		{ timeoutMs, intervalMs: 500, seen },
-	);
-}
-
-/**
- * Every output item of Finished is a whole MP3 of the job made for its own input item: the
- * prompt the service got is that item's, and the bytes are those the service served.
- */
-async function expectWholePairedFiles(execution, tag, count) {
-	const items = finishedItems(execution);
-	expect(items).toHaveLength(count);
-	expect(items.map((i) => i.json.source_n).sort((a, b) => a - b)).toEqual(
-		Array.from({ length: count }, (_, n) => n),
-	);
-	for (const item of items) {
-		const job = svc.state.jobs.get(item.json.job_id);
-		expect(job.request.prompt).toBe(`${tag}-${item.json.source_n} a short episode`);
-		expect(item.json.status).toBe('succeeded');
-		const served = svc.links.file(job, 0).body;
-		expect(item.binary.data.mimeType).toBe('audio/mpeg');
-		// n8n 2.x notes the size in bytes (1.x only as text): the bytes read back are checked below
-		if (item.binary.data.bytes !== undefined) expect(item.binary.data.bytes).toBe(served.length);
-		// named by the example's File Name expression, which reaches the item's entry through the loop
-		expect(item.binary.data.fileName).toBe(`${tag}-episode-${item.json.source_n}.mp3`);
-		expect(sha256(await n8n.rest.binary(item.binary.data.id))).toBe(sha256(served));
-	}
-	return items;
-}
+let deploy;
+let executionOf;
+let expectWholePairedFiles;
 
 beforeAll(async () => {
 	svc = await startFakeService({ port: PORTS.fake, filesPort: PORTS.fakeFiles, timing: TIMING });
@@ -102,6 +40,7 @@ beforeAll(async () => {
 		baseUrl: svc.apiUrl,
 	});
 	report.regular.n8n = /Version: (\S+)/.exec(n8n.log())?.[1];
+	({ deploy, executionOf, expectWholePairedFiles } = regularRuns(n8n, svc));
 }, 300_000);
 
 afterAll(async () => {
@@ -178,69 +117,9 @@ test('(b) n8n killed with SIGKILL while the execution waits: after a restart it 
 	};
 }, 420_000);
 
-/**
- * n8n's RSS, sampled once a second for `seconds`, above what it was before the run started.
- * @returns {{meanMiB: number, maxMiB: number, baseMiB: number}}
- */
-async function rssAbove(baseMiB, seconds) {
-	const samples = [];
-	for (let s = 0; s < seconds; s++) {
-		samples.push(memoryOf(n8n.pid).rssMiB);
-		await sleep(1000);
-	}
-	const mean = samples.reduce((a, b) => a + b, 0) / samples.length;
-	const round = (v) => Math.round(v * 10) / 10;
-	return {
-		baseMiB: round(baseMiB),
-		meanMiB: round(mean - baseMiB),
-		maxMiB: round(Math.max(...samples) - baseMiB),
-	};
-}
-
-/**
- * 100 executions of one 60 s video job each (none with `jobs` false), in a freshly started n8n;
- * its RSS while they wait.
- */
-async function hundredJobs(workflow, path, waitingStatus, { jobs = true } = {}) {
-	await n8n.stop();
-	await n8n.start();
-	const workflowId = await deploy(workflow);
-	await sleep(5000);
-	const baseMiB = memoryOf(n8n.pid).rssMiB;
-	await Promise.all(
-		Array.from({ length: 100 }, async (_, n) => {
-			const r = await n8n.rest.webhook(path, { items: [{ n, prompt: `${path}-${n} a clip` }] });
-			expect(r.status).toBe(200);
-		}),
-	);
-	// an execution is `running` from its start, a moment before its node has created the job
-	const made = () => jobsWithPrompt(svc, new RegExp(`^${path}-`)).length;
-	await until(
-		async () => {
-			const all = await n8n.rest.executions(workflowId);
-			return (
-				all.length === 100 &&
-				all.every((e) => e.status === waitingStatus) &&
-				made() === (jobs ? 100 : 0)
-			);
-		},
-		`100 executions ${waitingStatus}${jobs ? ', with their 100 jobs created' : ''}`,
-		{ timeoutMs: 60_000, intervalMs: 500, seen: seenAt(n8n.rest, svc, workflowId) },
-	);
-	const memory = await rssAbove(baseMiB, 20);
-	await until(
-		async () => {
-			const list = await n8n.rest.executions(workflowId);
-			return list.length === 100 && list.every((e) => e.status === 'success') ? list : undefined;
-		},
-		'100 executions to succeed',
-		{ timeoutMs: 240_000, intervalMs: 1000, seen: seenAt(n8n.rest, svc, workflowId) },
-	);
-	return memory;
-}
-
 test('(d) memory: n8n while 100 jobs wait durably, against the same jobs waited for in the node', async () => {
 	const inNode = await hundredJobs(
+		{ n8n, svc, deploy },
 		inNodeWait({ path: 'memory-in-node', credential, kind: 'video' }),
 		'memory-in-node',
 		'running',
@@ -248,12 +127,14 @@ test('(d) memory: n8n while 100 jobs wait durably, against the same jobs waited 
 	// a Wait of 120 s: on a loaded machine, the first executions must not leave their Wait before
 	// the last ones have entered theirs
 	const durable = await hundredJobs(
+		{ n8n, svc, deploy },
 		durableLoop({ path: 'memory-durable', credential, kind: 'video', waitSeconds: 120 }),
 		'memory-durable',
 		'waiting',
 	);
 	// what n8n itself spends on an execution it keeps in memory, with no job at all
 	const n8nWait = await hundredJobs(
+		{ n8n, svc, deploy },
 		waitOnly({ path: 'memory-n8n-wait', seconds: 50 }),
 		'memory-n8n-wait',
 		'running',

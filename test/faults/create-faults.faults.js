@@ -10,132 +10,42 @@
 const { startFakeService } = require('../../harness/fake-service/server');
 const { DEFAULT_ACCOUNTS } = require('../../harness/fake-service/state');
 const { N8nInstance, nodeItems } = require('../../harness/n8n-cli');
-const { sniffImage } = require('../../harness/fake-service/media/sniff');
-const { mp3DurationMs } = require('../../harness/fake-service/media/mp3');
-const { KINDS, AUDIO_KINDS, credential, mediaNode, itemsNode, workflow } = require('./workflows');
+const { KINDS, AUDIO_KINDS } = require('./workflows');
+const { wholeFile } = require('./whole-file');
+const {
+	MAIN_KEY,
+	REFUSED_PORT,
+	REVOKE_AFTER,
+	CASES,
+	kinds,
+	marker,
+	revokeKey,
+	casesOf,
+	createFaultCredentials,
+	createFaultWorkflows,
+	bodyHas,
+	createsOf,
+	jobsOf,
+} = require('./create-fault-cases');
 const { until } = require('../../harness/wait');
 const { now } = require('../../harness/clock');
 
-const MAIN_KEY = 'test-key-alice';
-const REFUSED_PORT = 5801;
-const CREATE_TIMEOUT_S = 3;
-const kinds = Object.keys(KINDS);
-const marker = (c, kind) => `#${c}/${kind}#`;
-
-/** Each case: the fault for its item's create, and whether a job may exist afterwards. */
-const CASES = {
-	ok: { fault: undefined },
-	s500: {
-		fault: { kind: 'status-after', status: 500 },
-		created: 1,
-		mayExist: true,
-		message: /internal error/,
-	},
-	s502: {
-		fault: { kind: 'status', status: 502 },
-		created: 0,
-		mayExist: true,
-		message: /internal error/,
-	},
-	s503: {
-		fault: { kind: 'status-after', status: 503 },
-		created: 1,
-		mayExist: true,
-		message: /internal error/,
-	},
-	reset: {
-		fault: { kind: 'drop-after' },
-		created: 1,
-		mayExist: true,
-		message: /closed unexpectedly \(ECONNRESET\)/,
-	},
-	slow: {
-		fault: { kind: 'slow', delayMs: (CREATE_TIMEOUT_S + 2) * 1000 },
-		created: 1,
-		mayExist: true,
-		message: /did not answer in time/,
-	},
-	busyWait: { fault: { kind: 'status', status: 429, retryAfter: 2 }, audioOnly: true },
-	busy: { fault: { kind: 'status', status: 429 }, audioOnly: true },
-};
-const casesOf = (kind) =>
-	Object.keys(CASES).filter((c) => !CASES[c].audioOnly || AUDIO_KINDS.includes(kind));
-const REVOKE_AFTER = 2;
-const revokeKey = (kind) => `revoked-key-${kind}`;
+const TIMING = { queueMs: 50, imageMs: 300, videoMs: 400, audioMs: 400 };
 
 let svc;
 let late;
 let n8n;
 const ids = {};
-const bodyHas = (text) => (r) => r.body !== undefined && JSON.stringify(r.body).includes(text);
-const createsOf = (service, text) => service.state.requests.filter(bodyHas(text));
-const jobsOf = (service, text) =>
-	[...service.state.jobs.values()].filter((j) => JSON.stringify(j.request).includes(text));
 
 beforeAll(async () => {
 	const accounts = { ...DEFAULT_ACCOUNTS };
 	kinds.forEach(
 		(k, i) => (accounts[revokeKey(k)] = { user: `revoked-user-${i}`, paid: true, credits: 100000 }),
 	);
-	const timing = { queueMs: 50, imageMs: 300, videoMs: 400, audioMs: 400 };
-	svc = await startFakeService({ timing, accounts });
+	svc = await startFakeService({ timing: TIMING, accounts });
 	n8n = new N8nInstance().installPackage();
-	await n8n.importCredentials([
-		credential('mainCredential01', MAIN_KEY, svc.apiUrl),
-		credential('refusedCredent01', MAIN_KEY, `http://127.0.0.1:${REFUSED_PORT}/v1`),
-		...kinds.map((k, i) => credential(`revokeCredent0${i}`, revokeKey(k), svc.apiUrl)),
-	]);
-	const options = { createTimeoutSeconds: CREATE_TIMEOUT_S };
-	const faults = workflow(
-		'Create faults',
-		[
-			itemsNode(
-				'Items',
-				Object.keys(CASES).map((c) => ({ c })),
-			),
-		],
-		[
-			...kinds.map((k) => {
-				const node = mediaNode(`Faults ${k}`, k, { credentialId: 'mainCredential01', options });
-				// each node keeps only the cases that apply to its kind, and gives each its marker
-				node.parameters = JSON.parse(
-					JSON.stringify(node.parameters).replaceAll('$json.p', `'${marker('', k)}' + $json.c`),
-				);
-				return node;
-			}),
-			...kinds.map((k, i) =>
-				mediaNode(`Revoked ${k}`, k, { credentialId: `revokeCredent0${i}`, options }),
-			),
-		],
-	);
-	// the revoked-key nodes read their own items: a marker per item
-	for (const k of kinds) {
-		const node = faults.nodes.find((n) => n.name === `Revoked ${k}`);
-		node.parameters = JSON.parse(
-			JSON.stringify(node.parameters).replaceAll(
-				'$json.p',
-				`'${marker('revoked', k)}' + $itemIndex`,
-			),
-		);
-	}
-	const refused = workflow(
-		'Refused connection',
-		[
-			{
-				...mediaNode('Canary', 'image', { credentialId: 'mainCredential01' }),
-				parameters: { resource: 'model', operation: 'listImageModels' },
-			},
-			itemsNode('One Item', [{ c: 'refused' }]),
-		],
-		kinds.map((k) => {
-			const node = mediaNode(`Refused ${k}`, k, { credentialId: 'refusedCredent01' });
-			node.parameters = JSON.parse(
-				JSON.stringify(node.parameters).replaceAll('$json.p', `'${marker('refused', k)}'`),
-			);
-			return node;
-		}),
-	);
-	[ids.faults, ids.refused] = await n8n.importWorkflows([faults, refused]);
+	await n8n.importCredentials(createFaultCredentials(svc.apiUrl));
+	[ids.faults, ids.refused] = await n8n.importWorkflows(createFaultWorkflows());
 }, 300_000);
 
 afterAll(async () => {
@@ -267,7 +177,7 @@ test('a refused connection: the create is sent again until the service is up, an
 			async () =>
 				(late = await startFakeService({
 					port: REFUSED_PORT,
-					timing: { queueMs: 50, imageMs: 300, videoMs: 400, audioMs: 400 },
+					timing: TIMING,
 				})),
 			2000,
 		);
@@ -287,22 +197,3 @@ test('a refused connection: the create is sent again until the service is up, an
 	expect(first.time - canaryAt).toBeGreaterThanOrEqual(1900);
 	expect(late.state.duplicateCreates()).toEqual([]);
 });
-
-/** Whether a result file is whole: a PNG up to its IEND chunk, MP4 boxes filling the file, every MP3 frame. */
-function wholeFile(kind, buffer, job) {
-	if (kind === 'image')
-		return (
-			sniffImage(buffer)?.type === 'png' &&
-			buffer.toString('latin1', buffer.length - 8, buffer.length - 4) === 'IEND'
-		);
-	if (kind === 'video') {
-		let at = 0;
-		while (at + 8 <= buffer.length) {
-			const size = buffer.readUInt32BE(at);
-			if (size < 8) return false;
-			at += size;
-		}
-		return at === buffer.length && buffer.toString('latin1', 4, 8) === 'ftyp';
-	}
-	return Math.abs(mp3DurationMs(buffer) - job.audioMs) < 30;
-}

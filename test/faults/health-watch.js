@@ -4,6 +4,7 @@
  * resident memory. The fake service runs in the test's own process and is busy during a large
  * batch; timing /healthz from there would count the test's delays as n8n's.
  */
+const fs = require('node:fs');
 const { spawn } = require('node:child_process');
 
 const WATCHER = `
@@ -40,4 +41,39 @@ function watchHealth(baseUrl, pid) {
 	};
 }
 
-module.exports = { watchHealth };
+/** Resident memory of a process in MB (VmRSS). */
+function rssMb(pid) {
+	const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+	return Number(m[1]) / 1024;
+}
+
+/**
+ * Watches /healthz and the server's memory while `work` runs: its result, and the memory before
+ * and at its peak, the number of checks and the slowest one (with how far into the run it came).
+ */
+async function watchWhile(baseUrl, pid, work) {
+	const baseRssMb = rssMb(pid);
+	const watcher = watchHealth(baseUrl, pid);
+	const started = Date.now();
+	let stats;
+	let result;
+	try {
+		result = await work();
+	} finally {
+		const checks = await watcher.stop();
+		const slowest = checks.reduce(
+			(a, c) => ((c.ms ?? Infinity) > (a?.ms ?? -1) ? c : a),
+			undefined,
+		);
+		stats = {
+			baseRssMb,
+			peakRssMb: Math.max(...checks.map((c) => c.rssMb)),
+			healthChecks: checks.length,
+			slowestHealthMs: slowest?.ms ?? Infinity,
+			slowestAtS: slowest ? ((slowest.at - started) / 1000).toFixed(1) : '-',
+		};
+	}
+	return { result, stats };
+}
+
+module.exports = { watchWhile };

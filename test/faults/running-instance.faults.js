@@ -5,14 +5,14 @@
  * a failed execution retried from the Executions list; last, the instance killed with SIGKILL
  * while jobs wait, and every created job found in its log.
  */
-const fs = require('node:fs');
 const { startFakeService } = require('../../harness/fake-service/server');
 const { N8nInstance } = require('../../harness/n8n-cli');
-const { N8nRest, seenAt, webhookNode } = require('../../harness/n8n-rest');
-const { credential, mediaNode, itemsNode, workflow } = require('./workflows');
+const { N8nRest, seenAt } = require('../../harness/n8n-rest');
+const { credential } = require('./workflows');
+const { instanceWorkflows } = require('./batch-workflows');
 const { engineCaps } = require('./engine-caps');
 const { killHard } = require('./processes');
-const { watchHealth } = require('./health-watch');
+const { webhookRuns } = require('./webhook-runs');
 const { until, sleep } = require('../../harness/wait');
 const { jobsWithPrompt } = require('../support/fake');
 
@@ -25,82 +25,9 @@ let n8n;
 let rest;
 let base;
 const ids = {};
-
-/** A webhook workflow: N items, then one Media Generation node. */
-function batch(name, kind, count, options, extraItem = () => ({})) {
-	const items = Array.from({ length: count }, (_, i) => ({
-		p: `${name} item ${i}`,
-		i,
-		...extraItem(i),
-	}));
-	return workflow(
-		name,
-		[itemsNode('Items', items)],
-		[mediaNode('Media', kind, { credentialId: 'mainCredential01', options, onError: null })],
-		webhookNode(name),
-	);
-}
-
-/** Retry On Fail at 3 tries on the workflow's node (10 ms apart: n8n reads 0 as 1 s). */
-function retrying(wf) {
-	Object.assign(
-		wf.nodes.find((n) => n.name === 'Media'),
-		{
-			retryOnFail: true,
-			maxTries: 3,
-			waitBetweenTries: 10,
-		},
-	);
-	return wf;
-}
-
-const trigger = (name) =>
-	fetch(`${base}/webhook/${name}`, { method: 'POST' }).then((r) => expect(r.status).toBe(200));
-
-async function executionOf(name, { done } = {}) {
-	const execution = async () => {
-		const [e] = await rest.executions(ids[name]);
-		if (!e) return undefined;
-		if (done && !['success', 'error', 'canceled', 'crashed'].includes(e.status)) return undefined;
-		return e;
-	};
-	return await until(execution, `an execution of ${name}`, {
-		timeoutMs: 300_000,
-		seen: seenAt(rest, svc, ids[name]),
-	});
-}
-
-/** Resident memory of a process in MB (VmRSS). */
-function rssMb(pid) {
-	const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-	return Number(m[1]) / 1024;
-}
-
-/** Watches /healthz and the server's memory while `work` runs. */
-async function watch(work) {
-	const pid = n8n.server.pid;
-	const baseRssMb = rssMb(pid);
-	const watcher = watchHealth(base, pid);
-	const started = Date.now();
-	let result;
-	try {
-		result = await work();
-	} finally {
-		const checks = await watcher.stop();
-		const slowest = checks.reduce(
-			(a, c) => ((c.ms ?? Infinity) > (a?.ms ?? -1) ? c : a),
-			undefined,
-		);
-		watch.last = {
-			baseRssMb,
-			peakRssMb: Math.max(...checks.map((c) => c.rssMb)),
-			healthChecks: checks.length,
-			slowestHealthMs: slowest?.ms ?? Infinity,
-			slowestAtS: slowest ? ((slowest.at - started) / 1000).toFixed(1) : '-',
-		};
-	}
-	return { result, stats: watch.last };
-}
+let trigger;
+let executionOf;
+let runScale;
 
 beforeAll(async () => {
 	svc = await startFakeService({
@@ -110,18 +37,13 @@ beforeAll(async () => {
 	});
 	n8n = new N8nInstance({ binaryDataMode: 'filesystem' }).installPackage();
 	await n8n.importCredentials([credential('mainCredential01', KEY, svc.apiUrl)]);
-	const workflows = [
-		batch('cancel', 'image', 3, { pollIntervalSeconds: POLL_S }),
-		batch('scale-images', 'image', 500, { pollIntervalSeconds: 1 }),
-		batch('scale-podcasts', 'prompt', 100, { pollIntervalSeconds: 0.5 }),
-		batch('crash', 'image', 4, { pollIntervalSeconds: POLL_S }),
-		retrying(batch('retry', 'image', 3, { pollIntervalSeconds: 0.5 })),
-	];
+	const workflows = instanceWorkflows(POLL_S);
 	const names = workflows.map((w) => w.name);
 	(await n8n.importWorkflows(workflows)).forEach((id, i) => (ids[names[i]] = id));
 	base = await n8n.start(PORT);
 	rest = await new N8nRest(base).setupOwner();
 	for (const name of names) await rest.activate(ids[name]);
+	({ trigger, executionOf, runScale } = webhookRuns({ svc, n8n, rest, base, ids }));
 }, 300_000);
 
 afterAll(async () => {
@@ -167,30 +89,6 @@ test('stopped through the REST API while jobs wait: no request after one poll in
 	}
 	expect(n8n.log()).not.toContain(KEY);
 });
-
-/**
- * Runs a scale workflow of `count` items while watching n8n: it succeeds with one output per item,
- * in order, each from the job of its own item's prompt, and no job was created twice.
- */
-async function runScale(name, count, checkItem = () => {}) {
-	const before = svc.state.jobs.size;
-	const started = Date.now();
-	const { result: run, stats } = await watch(async () => {
-		await trigger(name);
-		return await executionOf(name, { done: true });
-	});
-	expect(run.status).toBe('success');
-	const items = (await rest.execution(run.id)).data.resultData.runData.Media[0].data.main[0];
-	expect(items).toHaveLength(count);
-	items.forEach((item, i) => {
-		expect(item.pairedItem).toEqual({ item: i });
-		expect(svc.state.jobs.get(item.json.job_id).request.prompt).toBe(`${name} item ${i}`);
-		checkItem(item);
-	});
-	expect(svc.state.jobs.size - before).toBe(count);
-	expect(svc.state.duplicateCreates()).toEqual([]);
-	return { started, stats };
-}
 
 test('500 image items (jobs of 5 s) in one execution: 500 outputs in order, requests within the caps, n8n responsive', async () => {
 	svc.state.timing.imageMs = 5000;

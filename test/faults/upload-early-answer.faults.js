@@ -12,9 +12,11 @@ const path = require('node:path');
 const { createHash } = require('node:crypto');
 const { startFakeService } = require('../../harness/fake-service/server');
 const { writeMp4 } = require('../../harness/fake-service/media/mp4');
-const { N8nInstance, NODE_TYPE, nodeItems, runError } = require('../../harness/n8n-cli');
+const { N8nInstance, nodeItems, runError } = require('../../harness/n8n-cli');
+const { readFileWorkflow } = require('./read-file-workflow');
 
 const KEY = 'test-key-alice';
+const CREDENTIAL_ID = 'earlyAnswerCred1';
 const MB = 1024 * 1024;
 /** a run that takes longer than this hangs: a 90 MB upload on loopback takes a few seconds */
 const HANG_MS = 90_000;
@@ -27,46 +29,6 @@ const ids = {};
 const uploads = () => svc.state.requests.filter((r) => r.route === 'POST /video/upload');
 const sha256 = (buf) => createHash('sha256').update(buf).digest('hex');
 
-function workflow(name, mediaParameters) {
-	return {
-		name,
-		nodes: [
-			{
-				id: 'a1',
-				name: 'Start',
-				type: 'n8n-nodes-base.manualTrigger',
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: {},
-			},
-			{
-				id: 'a2',
-				name: 'Read File',
-				type: 'n8n-nodes-base.readWriteFile',
-				typeVersion: 1,
-				position: [200, 0],
-				parameters: { operation: 'read', fileSelector: video.file, options: {} },
-			},
-			{
-				id: 'a3',
-				name: 'Media',
-				type: NODE_TYPE,
-				typeVersion: 2,
-				position: [400, 0],
-				parameters: mediaParameters,
-				credentials: {
-					mediaGenerationApi: { id: 'earlyAnswerCred1', name: 'Media Generation account' },
-				},
-			},
-		],
-		connections: {
-			Start: { main: [[{ node: 'Read File', type: 'main', index: 0 }]] },
-			'Read File': { main: [[{ node: 'Media', type: 'main', index: 0 }]] },
-		},
-		settings: { executionOrder: 'v1' },
-	};
-}
-
 beforeAll(async () => {
 	svc = await startFakeService({ timing: { queueMs: 50, videoMs: 300 } });
 	n8n = new N8nInstance({ binaryDataMode: 'filesystem' });
@@ -77,19 +39,19 @@ beforeAll(async () => {
 	fs.writeFileSync(video.file, data);
 	await n8n.importCredentials([
 		{
-			id: 'earlyAnswerCred1',
+			id: CREDENTIAL_ID,
 			name: 'Media Generation account',
 			type: 'mediaGenerationApi',
 			data: { apiKey: KEY, baseUrl: svc.apiUrl },
 		},
 	]);
 	const [upload, generate] = await n8n.importWorkflows([
-		workflow('Upload a 90 MB video', {
+		readFileWorkflow('Upload a 90 MB video', video.file, CREDENTIAL_ID, {
 			resource: 'upload',
 			operation: 'uploadVideo',
 			binaryPropertyName: 'data',
 		}),
-		workflow('Restyle a 90 MB video', {
+		readFileWorkflow('Restyle a 90 MB video', video.file, CREDENTIAL_ID, {
 			resource: 'video',
 			operation: 'generate',
 			mode: 'video_to_video',
