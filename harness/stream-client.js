@@ -30,6 +30,23 @@ function sortLine(line, at, into, onChunk) {
 }
 
 /**
+ * A streamed body as it arrives: for each piece read, its text and the records it ended (the text
+ * before each `separator`); last, what followed the final separator, as one more record.
+ */
+async function* streamedRecords(body, separator) {
+	const decoder = new TextDecoder();
+	let pending = '';
+	for await (const bytes of body ?? []) {
+		const text = decoder.decode(bytes, { stream: true });
+		const records = (pending + text).split(separator);
+		pending = records.pop();
+		yield { text, records };
+	}
+	const text = decoder.decode();
+	yield { text, records: [pending + text] };
+}
+
+/**
  * POSTs `body` as JSON to `url` and reads the answer to its end.
  * @param {string} url
  * @param {object} body
@@ -52,20 +69,13 @@ async function streamPost(url, body, { timeoutMs = 150_000, onChunk } = {}) {
 		signal: AbortSignal.timeout(timeoutMs),
 	});
 	const into = { chunks: [], other: [], keepalives: 0 };
-	const decoder = new TextDecoder();
 	let text = '';
-	let pending = '';
-	for await (const bytes of res.body ?? []) {
+	for await (const read of streamedRecords(res.body, '\n')) {
 		const at = since();
-		const piece = decoder.decode(bytes, { stream: true });
-		text += piece;
-		pending += piece;
-		const lines = pending.split('\n');
-		pending = lines.pop();
-		for (const line of lines) sortLine(line, at, into, onChunk);
+		text += read.text;
+		for (const line of read.records) sortLine(line, at, into, onChunk);
 	}
 	const endedAt = since();
-	sortLine(pending + decoder.decode(), endedAt, into, onChunk);
 	return {
 		status: res.status,
 		contentType: res.headers.get('content-type') ?? '',
@@ -107,4 +117,4 @@ function lineIndex(lines, ...wanted) {
 	return lines.findIndex((l) => wanted.every((w) => holds(l.content, w)));
 }
 
-module.exports = { streamPost, nodeLines, lineIndex };
+module.exports = { streamPost, streamedRecords, nodeLines, lineIndex };

@@ -15,6 +15,7 @@ const { startFakeService } = require('../../harness/fake-service/server');
 const { N8nInstance, runtimePath } = require('../../harness/n8n-cli');
 const { loadExamples, fakeServiceCredentials, withParameters } = require('../../harness/examples');
 const { openChats } = require('../../harness/chat-stream');
+const { streamedRecords } = require('../../harness/stream-client');
 const { now } = require('../../harness/clock');
 const { until } = require('../../harness/wait');
 
@@ -53,14 +54,9 @@ async function openPush(rest) {
 	if (!res.ok) throw new Error(`The push connection answered ${res.status}`);
 	const pushed = { messages: [], text: '' };
 	const reading = (async () => {
-		const decoder = new TextDecoder();
-		let pending = '';
-		for await (const bytes of res.body) {
-			const piece = decoder.decode(bytes, { stream: true });
-			pushed.text += piece;
-			const events = (pending + piece).split('\n\n');
-			pending = events.pop();
-			for (const event of events.filter((e) => e.startsWith('data: ')))
+		for await (const read of streamedRecords(res.body, '\n\n')) {
+			pushed.text += read.text;
+			for (const event of read.records.filter((e) => e.startsWith('data: ')))
 				pushed.messages.push({ receivedAt: now(), ...JSON.parse(event.slice(6)) });
 		}
 	})().catch(() => undefined);
